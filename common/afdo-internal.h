@@ -1,0 +1,99 @@
+/* afdo: internals shared by the files of the profile library (common/).
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#ifndef AFDO_INTERNAL_H
+#define AFDO_INTERNAL_H
+
+#include "afdo-profile.h"
+
+/* Allocation that never returns NULL (aborts with a message instead).
+   The readers bound every allocation by the size of their input first.  */
+void *afdo_xmalloc (size_t);
+void *afdo_xcalloc (size_t, size_t);
+void *afdo_xrealloc (void *, size_t);
+/* Grow *PTR (of *CAP elements of SIZE bytes) to hold at least NEED.  */
+void afdo_grow (void **ptr, uint32_t *cap, uint32_t need, size_t size);
+
+/* A growable output buffer.  */
+typedef struct afdo_buf
+{
+  unsigned char *data;
+  size_t len, cap;
+} afdo_buf;
+
+void afdo_buf_put (afdo_buf *, const void *, size_t);
+void afdo_buf_printf (afdo_buf *, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+void afdo_buf_u32 (afdo_buf *, uint32_t);
+void afdo_buf_u64 (afdo_buf *, uint64_t);
+void afdo_buf_free (afdo_buf *);
+
+/* A detached instance (no parent, not in any profile).  */
+afdo_function *afdo_function_new (uint32_t name);
+void afdo_function_free (afdo_function *);
+
+/* Find or create the position KEY / the callee (KEY, NAME) of FN;
+   *CREATED tells whether it is new.  */
+afdo_pos *afdo_pos_lookup (afdo_function *fn, afdo_key_t key, bool create,
+			   bool *created);
+afdo_function *afdo_callee_lookup (const afdo_profile *, afdo_function *fn,
+				   afdo_key_t key, uint32_t name, bool create,
+				   bool *created);
+/* Put the detached top-level instance FN into P; when P already has a
+   function of that name, FN is added to it and freed.  */
+void afdo_attach_top (afdo_profile *p, afdo_function *fn);
+
+/* Add WEIGHT times the counts of SRC (of profile SP) into DST (of DP).  */
+void afdo_function_merge (afdo_profile *dp, afdo_function *dst,
+			  const afdo_profile *sp, const afdo_function *src,
+			  uint64_t weight);
+
+/* The sum of FN's position counts and of its callees' totals, computed
+   afresh (saturating).  */
+uint64_t afdo_function_sum (const afdo_function *fn);
+
+/* The top-level instances sorted by name (a new array, N of them).  */
+afdo_function **afdo_sorted_tops (const afdo_profile *, uint32_t *n);
+/* FN's histogram in canonical order: by descending count, then name.
+   A new array of POS->n_targets elements (NULL when there are none).  */
+afdo_target *afdo_sorted_targets (const afdo_profile *, const afdo_pos *);
+
+/* Format readers and writers.  */
+afdo_profile *afdo_gcov_read (const unsigned char *buf, size_t len,
+			      const char *name, afdo_format *found,
+			      afdo_error *err);
+int afdo_gcov_write (const afdo_profile *, afdo_buf *, afdo_format,
+		     afdo_error *err);
+afdo_profile *afdo_text_read (const char *buf, size_t len, const char *name,
+			      afdo_error *err);
+int afdo_text_write (const afdo_profile *, afdo_buf *, afdo_error *err);
+
+/* The magic word of gcov files, "gcda", and the AutoFDO tags.  */
+#define AFDO_GCOV_MAGIC 0x67636461u
+#define AFDO_GCOV_VERSION 2u
+#define AFDO_GCOV_VERSION_CREATE_GCOV 0x3430372au	/* "*704" */
+#define AFDO_TAG_FILE_NAMES 0xaa000000u
+#define AFDO_TAG_FUNCTION 0xac000000u
+#define AFDO_TAG_MODULE 0xae000000u
+#define AFDO_TAG_WORKING_SET 0xaf000000u
+#define AFDO_WORKING_SET_ENTRIES 128u
+/* The histogram type GCC gives indirect-call targets.  */
+#define AFDO_HIST_INDIR_CALL 3u
+
+#endif /* AFDO_INTERNAL_H */
