@@ -1,0 +1,93 @@
+/* The profiled binary: ELF program headers, build-id, function symbols,
+   code bytes and DWARF handle, read with libelf and libdw.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#ifndef AFDO_BINARY_H
+#define AFDO_BINARY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <elfutils/libdw.h>
+#include <gelf.h>
+
+#include "afdo-profile.h"
+
+typedef struct bin_load
+{
+  uint64_t vaddr, offset, filesz, memsz;
+  bool exec;
+} bin_load;
+
+typedef struct bin_func
+{
+  uint64_t addr, size;
+  const char *name;
+} bin_func;
+
+typedef struct binary
+{
+  char *path;
+  char *realpath;		/* NULL when it cannot be resolved */
+  const char *base;		/* basename of PATH */
+  int fd;
+  Elf *elf;
+  Dwarf *dwarf;			/* NULL without .debug_info */
+  uint16_t e_type;		/* ET_EXEC or ET_DYN */
+  bin_load *loads;
+  size_t n_loads;
+  uint8_t build_id[64];
+  size_t build_id_len;
+  bin_func *funcs;		/* FUNC symbols sorted by address */
+  size_t n_funcs;
+  bool has_symtab;
+  /* Executable section contents, for decoding call instructions.  */
+  struct bin_text
+  {
+    uint64_t addr, size;
+    const uint8_t *data;
+  } *texts;
+  size_t n_texts;
+} binary;
+
+/* Open PATH: ELF headers, program headers, build-id, symbols, DWARF.
+   NEED_DWARF: fail when the binary has no DWARF line information.
+   Returns NULL with ERR filled.  */
+binary *binary_open (const char *path, bool need_dwarf, afdo_error *err);
+void binary_close (binary *);
+
+/* The ELF virtual address of file offset OFF, or false if no PT_LOAD
+   segment maps it.  */
+bool binary_offset_to_vaddr (const binary *, uint64_t off, uint64_t *vaddr);
+
+/* The function symbol containing / starting at ADDR, or NULL.  */
+const bin_func *binary_func_at (const binary *, uint64_t addr);
+
+/* Up to N bytes of code at ADDR; returns how many were available.  */
+size_t binary_code (const binary *, uint64_t addr, const uint8_t **p);
+
+/* Classify the instruction at ADDR (x86-64): 1 direct call, 2 indirect
+   call, 0 anything else or unknown.  */
+int binary_call_kind (const binary *, uint64_t addr);
+
+/* Hex form of the binary's build-id ("" when none).  */
+void build_id_hex (const uint8_t *id, size_t len, char *out, size_t outsz);
+
+#endif /* AFDO_BINARY_H */

@@ -1,0 +1,164 @@
+/* perf.data reader: the file layout of the kernel's perf tool (header,
+   attributes, records, feature sections), decoded from a memory image.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#ifndef AFDO_PERFDATA_H
+#define AFDO_PERFDATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "afdo-profile.h"
+
+/* perf_event_attr.sample_type bits, in the kernel's order.  */
+#define PERF_SAMPLE_IP			(1u << 0)
+#define PERF_SAMPLE_TID			(1u << 1)
+#define PERF_SAMPLE_TIME		(1u << 2)
+#define PERF_SAMPLE_ADDR		(1u << 3)
+#define PERF_SAMPLE_READ		(1u << 4)
+#define PERF_SAMPLE_CALLCHAIN		(1u << 5)
+#define PERF_SAMPLE_ID			(1u << 6)
+#define PERF_SAMPLE_CPU			(1u << 7)
+#define PERF_SAMPLE_PERIOD		(1u << 8)
+#define PERF_SAMPLE_STREAM_ID		(1u << 9)
+#define PERF_SAMPLE_RAW			(1u << 10)
+#define PERF_SAMPLE_BRANCH_STACK	(1u << 11)
+#define PERF_SAMPLE_REGS_USER		(1u << 12)
+#define PERF_SAMPLE_STACK_USER		(1u << 13)
+#define PERF_SAMPLE_WEIGHT		(1u << 14)
+#define PERF_SAMPLE_DATA_SRC		(1u << 15)
+#define PERF_SAMPLE_IDENTIFIER		(1u << 16)
+
+/* perf_event_attr.branch_sample_type.  */
+#define PERF_SAMPLE_BRANCH_HW_INDEX	(1u << 17)
+
+/* perf_event_attr.read_format.  */
+#define PERF_FORMAT_TOTAL_TIME_ENABLED	(1u << 0)
+#define PERF_FORMAT_TOTAL_TIME_RUNNING	(1u << 1)
+#define PERF_FORMAT_ID			(1u << 2)
+#define PERF_FORMAT_GROUP		(1u << 3)
+#define PERF_FORMAT_LOST		(1u << 4)
+
+/* Record types.  */
+enum
+{
+  PERF_RECORD_MMAP = 1,
+  PERF_RECORD_LOST = 2,
+  PERF_RECORD_COMM = 3,
+  PERF_RECORD_EXIT = 4,
+  PERF_RECORD_FORK = 7,
+  PERF_RECORD_SAMPLE = 9,
+  PERF_RECORD_MMAP2 = 10,
+  PERF_RECORD_AUXTRACE = 71,
+  PERF_RECORD_COMPRESSED = 81
+};
+
+/* header.misc.  */
+#define PERF_RECORD_MISC_CPUMODE_MASK	7u
+#define PERF_RECORD_MISC_KERNEL		1u
+#define PERF_RECORD_MISC_USER		2u
+#define PERF_RECORD_MISC_HYPERVISOR	3u
+#define PERF_RECORD_MISC_GUEST_KERNEL	4u
+#define PERF_RECORD_MISC_GUEST_USER	5u
+#define PERF_RECORD_MISC_COMM_EXEC	(1u << 13)
+#define PERF_RECORD_MISC_MMAP_BUILD_ID	(1u << 14)
+#define PERF_RECORD_MISC_BUILD_ID_SIZE	(1u << 15)
+
+/* Feature bits of the file header.  */
+#define PERF_HEADER_BUILD_ID 2
+
+/* The fixed sizes of the file format.  */
+#define PERF_FILE_HEADER_SIZE 104
+#define PERF_PIPE_HEADER_SIZE 16
+#define PERF_ATTR_SIZE_VER0 64
+#define PERF_FILE_MAGIC 0x32454c4946524550ull	/* "PERFILE2" */
+
+typedef struct perf_branch
+{
+  uint64_t from, to, flags;
+} perf_branch;
+
+typedef struct perf_sample
+{
+  uint32_t attr;		/* index of the event's attribute */
+  uint8_t cpumode;		/* PERF_RECORD_MISC_* */
+  bool has_tid;
+  uint32_t pid, tid;
+  uint64_t ip;
+  uint64_t period;		/* 1 when not recorded */
+  uint64_t nr_callchain;
+  const uint8_t *callchain;	/* nr_callchain u64, unaligned */
+  uint64_t nr_branches;
+  const uint8_t *branches;	/* nr_branches {from, to, flags}, unaligned */
+  bool has_hw_idx;
+  uint64_t hw_idx;
+} perf_sample;
+
+/* The I-th branch of S (0 is the most recent).  */
+void perf_sample_branch (const perf_sample *s, uint64_t i, perf_branch *b);
+
+typedef struct perf_attr_info
+{
+  uint32_t type;
+  uint64_t config;
+  uint64_t sample_type;
+  uint64_t read_format;
+  uint64_t branch_sample_type;
+  bool sample_id_all;
+} perf_attr_info;
+
+/* Callbacks, each may be NULL; a non-zero return stops the parse and is
+   returned by perf_data_parse (the callback fills the error).  Strings
+   are NUL-terminated copies valid during the call only.  */
+typedef struct perf_callbacks
+{
+  int (*mmap) (void *data, uint32_t pid, uint64_t start, uint64_t len,
+	       uint64_t pgoff, const char *filename, const uint8_t *build_id,
+	       size_t build_id_len, unsigned cpumode, afdo_error *err);
+  int (*comm) (void *data, uint32_t pid, uint32_t tid, const char *comm,
+	       bool exec, afdo_error *err);
+  int (*fork) (void *data, uint32_t pid, uint32_t ppid, afdo_error *err);
+  int (*exit) (void *data, uint32_t pid, afdo_error *err);
+  int (*sample) (void *data, const perf_sample *s, afdo_error *err);
+  int (*build_id) (void *data, uint32_t pid, const char *filename,
+		   const uint8_t *id, size_t len, unsigned cpumode,
+		   afdo_error *err);
+} perf_callbacks;
+
+typedef struct perf_stats
+{
+  uint64_t records;
+  uint64_t samples;
+  uint64_t unknown_records;	/* skipped by size */
+  uint64_t lost_records;
+  uint32_t n_attrs;
+  perf_attr_info attrs[8];	/* the first few, for reports */
+} perf_stats;
+
+/* Parse the perf.data file image BUF of LEN bytes (NAME for messages):
+   header, attributes, the data section, then the build-id feature
+   section.  Returns 0, or -1 with ERR filled (one line naming NAME and
+   the byte offset), or a callback's non-zero value.  Never reads
+   outside BUF.  STATS may be NULL.  */
+int perf_data_parse (const uint8_t *buf, size_t len, const char *name,
+		     const perf_callbacks *cb, void *data, perf_stats *stats,
+		     afdo_error *err);
+
+#endif /* AFDO_PERFDATA_H */

@@ -1,0 +1,490 @@
+/* Symbolizer: ELF address -> inline stack with libdw.  Each compilation
+   unit's line table and tree of subprograms and inlined subroutines is
+   built once, then every lookup is a pair of binary searches and a
+   walk down the inline tree.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <dwarf.h>
+
+#include "symbolize.h"
+
+#ifndef DW_AT_GNU_discriminator
+#define DW_AT_GNU_discriminator 0x2136
+#endif
+
+typedef struct sym_row
+{
+  uint64_t addr;
+  uint32_t line, disc;		/* line UINT32_MAX: end of a sequence */
+} sym_row;
+
+typedef struct sym_range
+{
+  uint64_t lo, hi;
+} sym_range;
+
+typedef struct sym_top
+{
+  uint64_t lo, hi;
+  sym_scope *scope;
+} sym_top;
+
+typedef struct sym_cu
+{
+  Dwarf_Off off;
+  sym_row *rows;
+  size_t n_rows;
+  sym_range *ranges;
+  size_t n_ranges, cap_ranges;
+  sym_top *tops;
+  size_t n_tops, cap_tops;
+  /* Scopes are allocated in blocks so pointers stay valid.  */
+  sym_scope **blocks;
+  size_t n_blocks, used_in_block;
+  size_t n_scopes;
+} sym_cu;
+
+#define SCOPE_BLOCK 1024
+
+struct symbolizer
+{
+  binary *bin;
+  sym_cu **cus;			/* hash by CU offset */
+  size_t n_cus, cap_cus;
+  sym_cu *last;			/* the last CU used */
+  uint64_t lookups;
+};
+
+symbolizer *
+symbolizer_new (binary *b)
+{
+  symbolizer *s = calloc (1, sizeof *s);
+  if (s)
+    s->bin = b;
+  return s;
+}
+
+static void
+cu_free (sym_cu *c)
+{
+  if (!c)
+    return;
+  free (c->rows);
+  free (c->ranges);
+  free (c->tops);
+  for (size_t i = 0; i < c->n_blocks; i++)
+    free (c->blocks[i]);
+  free (c->blocks);
+  free (c);
+}
+
+void
+symbolizer_free (symbolizer *s)
+{
+  if (!s)
+    return;
+  for (size_t i = 0; i < s->cap_cus; i++)
+    cu_free (s->cus[i]);
+  free (s->cus);
+  free (s);
+}
+
+void
+symbolizer_stats (const symbolizer *s, sym_stats *st)
+{
+  memset (st, 0, sizeof *st);
+  for (size_t i = 0; i < s->cap_cus; i++)
+    if (s->cus[i])
+      {
+	st->cus++;
+	st->scopes += s->cus[i]->n_scopes;
+      }
+  st->lookups = s->lookups;
+}
+
+unsigned
+sym_depth (const sym_scope *sc)
+{
+  unsigned d = 0;
+  for (; sc; sc = sc->parent)
+    d++;
+  return d;
+}
+
+static int
+row_cmp (const void *a, const void *b)
+{
+  const sym_row *x = a, *y = b;
+  if (x->addr != y->addr)
+    return x->addr < y->addr ? -1 : 1;
+  return 0;
+}
+
+static int
+top_cmp (const void *a, const void *b)
+{
+  const sym_top *x = a, *y = b;
+  if (x->lo != y->lo)
+    return x->lo < y->lo ? -1 : 1;
+  return x->hi < y->hi ? -1 : x->hi > y->hi;
+}
+
+/* The line table of the CU: one row per address (the last row at an
+   address is the one in effect), end-of-sequence rows as gaps.  */
+static void
+build_rows (sym_cu *c, Dwarf_Die *cudie)
+{
+  Dwarf_Lines *lines;
+  size_t n;
+  if (dwarf_getsrclines (cudie, &lines, &n) != 0 || n == 0)
+    return;
+  c->rows = malloc (n * sizeof *c->rows);
+  if (!c->rows)
+    return;
+  size_t o = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      Dwarf_Line *l = dwarf_onesrcline (lines, i);
+      Dwarf_Addr a;
+      bool endseq = false;
+      int line = 0;
+      unsigned disc = 0;
+      if (!l || dwarf_lineaddr (l, &a) != 0)
+	continue;
+      dwarf_lineendsequence (l, &endseq);
+      dwarf_lineno (l, &line);
+      dwarf_linediscriminator (l, &disc);
+      sym_row r = { a, endseq ? UINT32_MAX : (uint32_t) (line < 0 ? 0 : line),
+		    endseq ? 0 : disc };
+      c->rows[o++] = r;
+    }
+  /* libdw sorts by address already (keeping the order of rows at the
+     same address); sort only when needed.  */
+  bool sorted = true;
+  for (size_t i = 1; i < o && sorted; i++)
+    if (c->rows[i].addr < c->rows[i - 1].addr)
+      sorted = false;
+  if (!sorted)
+    qsort (c->rows, o, sizeof *c->rows, row_cmp);
+  /* Collapse rows at the same address: a non-end row wins over an
+     end-of-sequence row (a new sequence starting where one ended), and
+     among the others the last one is in effect.  */
+  size_t w = 0;
+  for (size_t i = 0; i < o; i++)
+    {
+      if (w && c->rows[w - 1].addr == c->rows[i].addr)
+	{
+	  if (c->rows[i].line != UINT32_MAX
+	      || c->rows[w - 1].line == UINT32_MAX)
+	    c->rows[w - 1] = c->rows[i];
+	}
+      else
+	c->rows[w++] = c->rows[i];
+    }
+  c->n_rows = w;
+}
+
+static sym_scope *
+new_scope (sym_cu *c)
+{
+  if (c->n_blocks == 0 || c->used_in_block == SCOPE_BLOCK)
+    {
+      sym_scope **nb = realloc (c->blocks, (c->n_blocks + 1) * sizeof *nb);
+      if (!nb)
+	return NULL;
+      c->blocks = nb;
+      c->blocks[c->n_blocks] = calloc (SCOPE_BLOCK, sizeof (sym_scope));
+      if (!c->blocks[c->n_blocks])
+	return NULL;
+      c->n_blocks++;
+      c->used_in_block = 0;
+    }
+  c->n_scopes++;
+  return &c->blocks[c->n_blocks - 1][c->used_in_block++];
+}
+
+static bool
+add_range (sym_cu *c, uint64_t lo, uint64_t hi)
+{
+  if (c->n_ranges == c->cap_ranges)
+    {
+      size_t nc = c->cap_ranges ? 2 * c->cap_ranges : 256;
+      sym_range *n = realloc (c->ranges, nc * sizeof *n);
+      if (!n)
+	return false;
+      c->ranges = n;
+      c->cap_ranges = nc;
+    }
+  c->ranges[c->n_ranges].lo = lo;
+  c->ranges[c->n_ranges].hi = hi;
+  c->n_ranges++;
+  return true;
+}
+
+static bool
+add_top (sym_cu *c, uint64_t lo, uint64_t hi, sym_scope *sc)
+{
+  if (c->n_tops == c->cap_tops)
+    {
+      size_t nc = c->cap_tops ? 2 * c->cap_tops : 64;
+      sym_top *n = realloc (c->tops, nc * sizeof *n);
+      if (!n)
+	return false;
+      c->tops = n;
+      c->cap_tops = nc;
+    }
+  c->tops[c->n_tops].lo = lo;
+  c->tops[c->n_tops].hi = hi;
+  c->tops[c->n_tops].scope = sc;
+  c->n_tops++;
+  return true;
+}
+
+static const char *
+scope_name (Dwarf_Die *die)
+{
+  Dwarf_Attribute a;
+  const char *n = NULL;
+  if (dwarf_attr_integrate (die, DW_AT_linkage_name, &a))
+    n = dwarf_formstring (&a);
+  if (!n && dwarf_attr_integrate (die, DW_AT_MIPS_linkage_name, &a))
+    n = dwarf_formstring (&a);
+  if (!n && dwarf_attr_integrate (die, DW_AT_name, &a))
+    n = dwarf_formstring (&a);
+  return n;
+}
+
+static uint32_t
+udata_attr (Dwarf_Die *die, unsigned name)
+{
+  Dwarf_Attribute a;
+  Dwarf_Word w;
+  if (dwarf_attr (die, name, &a) && dwarf_formudata (&a, &w) == 0)
+    return (uint32_t) w;
+  return 0;
+}
+
+static void walk (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth);
+
+static void
+make_scope (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth)
+{
+  Dwarf_Addr base, lo, hi;
+  ptrdiff_t off = 0;
+  size_t first = c->n_ranges;
+  while ((off = dwarf_ranges (die, off, &base, &lo, &hi)) > 0)
+    if (hi > lo && !add_range (c, lo, hi))
+      return;
+  if (c->n_ranges == first)
+    return;			/* no code */
+  sym_scope *sc = new_scope (c);
+  if (!sc)
+    return;
+  sc->parent = parent;
+  sc->name = scope_name (die);
+  int dl = 0;
+  if (dwarf_decl_line (die, &dl) != 0)
+    dl = 0;
+  sc->decl_line = dl;
+  sc->first_range = (uint32_t) first;
+  sc->n_ranges = (uint32_t) (c->n_ranges - first);
+  if (parent)
+    {
+      sc->call_line = udata_attr (die, DW_AT_call_line);
+      sc->call_disc = udata_attr (die, DW_AT_GNU_discriminator);
+      sc->next_sibling = parent->first_child;
+      parent->first_child = sc;
+    }
+  else
+    for (size_t i = first; i < c->n_ranges; i++)
+      if (!add_top (c, c->ranges[i].lo, c->ranges[i].hi, sc))
+	return;
+  walk (c, die, sc, depth + 1);
+}
+
+static void
+walk (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth)
+{
+  Dwarf_Die child;
+  if (depth > AFDO_MAX_DEPTH * 4 || dwarf_child (die, &child) != 0)
+    return;
+  do
+    {
+      switch (dwarf_tag (&child))
+	{
+	case DW_TAG_subprogram:
+	  make_scope (c, &child, NULL, depth);
+	  break;
+	case DW_TAG_inlined_subroutine:
+	  if (parent)
+	    make_scope (c, &child, parent, depth);
+	  break;
+	case DW_TAG_lexical_block:
+	case DW_TAG_try_block:
+	case DW_TAG_catch_block:
+	case DW_TAG_namespace:
+	case DW_TAG_module:
+	  walk (c, &child, parent, depth + 1);
+	  break;
+	default:
+	  break;
+	}
+    }
+  while (dwarf_siblingof (&child, &child) == 0);
+}
+
+static sym_cu *
+build_cu (Dwarf_Die *cudie)
+{
+  sym_cu *c = calloc (1, sizeof *c);
+  if (!c)
+    return NULL;
+  c->off = dwarf_dieoffset (cudie);
+  build_rows (c, cudie);
+  walk (c, cudie, NULL, 0);
+  qsort (c->tops, c->n_tops, sizeof *c->tops, top_cmp);
+  return c;
+}
+
+static sym_cu *
+find_cu (symbolizer *s, uint64_t addr)
+{
+  Dwarf_Die cudie;
+  if (!s->bin->dwarf || !dwarf_addrdie (s->bin->dwarf, addr, &cudie))
+    return NULL;
+  Dwarf_Off off = dwarf_dieoffset (&cudie);
+  if (s->last && s->last->off == off)
+    return s->last;
+  if (2 * (s->n_cus + 1) > s->cap_cus)
+    {
+      size_t nc = s->cap_cus ? 2 * s->cap_cus : 64;
+      sym_cu **n = calloc (nc, sizeof *n);
+      if (!n)
+	return NULL;
+      for (size_t i = 0; i < s->cap_cus; i++)
+	if (s->cus[i])
+	  {
+	    size_t h = (s->cus[i]->off * 0x9e3779b97f4a7c15ull >> 20) & (nc - 1);
+	    while (n[h])
+	      h = (h + 1) & (nc - 1);
+	    n[h] = s->cus[i];
+	  }
+      free (s->cus);
+      s->cus = n;
+      s->cap_cus = nc;
+    }
+  size_t h = (off * 0x9e3779b97f4a7c15ull >> 20) & (s->cap_cus - 1);
+  while (s->cus[h])
+    {
+      if (s->cus[h]->off == off)
+	return s->last = s->cus[h];
+      h = (h + 1) & (s->cap_cus - 1);
+    }
+  sym_cu *c = build_cu (&cudie);
+  if (!c)
+    return NULL;
+  s->cus[h] = c;
+  s->n_cus++;
+  return s->last = c;
+}
+
+static inline uint64_t
+min64 (uint64_t a, uint64_t b)
+{
+  return a < b ? a : b;
+}
+
+void
+symbolize (symbolizer *s, uint64_t addr, sym_result *r)
+{
+  r->scope = NULL;
+  r->line = 0;
+  r->disc = 0;
+  r->end = addr + 1;
+  s->lookups++;
+  sym_cu *c = find_cu (s, addr);
+  if (!c)
+    return;
+  uint64_t end = UINT64_MAX;
+
+  /* The line row.  */
+  size_t lo = 0, hi = c->n_rows;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (c->rows[mid].addr <= addr)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo < c->n_rows)
+    end = c->rows[lo].addr;
+  if (lo > 0 && c->rows[lo - 1].line != UINT32_MAX)
+    {
+      r->line = c->rows[lo - 1].line;
+      r->disc = c->rows[lo - 1].disc;
+    }
+
+  /* The outline function.  */
+  lo = 0;
+  hi = c->n_tops;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (c->tops[mid].lo <= addr)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo < c->n_tops)
+    end = min64 (end, c->tops[lo].lo);
+  sym_scope *sc = NULL;
+  if (lo > 0 && addr < c->tops[lo - 1].hi)
+    {
+      sc = c->tops[lo - 1].scope;
+      end = min64 (end, c->tops[lo - 1].hi);
+    }
+  /* Descend the inline tree.  */
+  while (sc)
+    {
+      sym_scope *next = NULL;
+      for (sym_scope *ch = sc->first_child; ch; ch = ch->next_sibling)
+	for (uint32_t i = 0; i < ch->n_ranges; i++)
+	  {
+	    const sym_range *rg = &c->ranges[ch->first_range + i];
+	    if (addr >= rg->lo && addr < rg->hi)
+	      {
+		next = ch;
+		end = min64 (end, rg->hi);
+	      }
+	    else if (rg->lo > addr)
+	      end = min64 (end, rg->lo);
+	  }
+      if (!next)
+	break;
+      sc = next;
+    }
+  r->scope = sc;
+  if (end <= addr)
+    end = addr + 1;
+  r->end = end;
+}

@@ -1,0 +1,70 @@
+/* Symbolizer: ELF address -> inline stack of (function, line, discriminator)
+   from DWARF 4 or 5, with libdw; line tables and inline trees are built
+   once per compilation unit.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#ifndef AFDO_SYMBOLIZE_H
+#define AFDO_SYMBOLIZE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "binary.h"
+
+/* A function scope of the DWARF tree: an outline subprogram (PARENT is
+   NULL) or an inlined_subroutine nested in PARENT.  */
+typedef struct sym_scope sym_scope;
+struct sym_scope
+{
+  sym_scope *parent;
+  const char *name;		/* linkage name, else name; may be NULL */
+  int decl_line;		/* of the function (through abstract origin) */
+  uint32_t call_line, call_disc;	/* inlined: where it was inlined */
+  uint32_t first_range, n_ranges;
+  sym_scope *first_child, *next_sibling;
+  void *aux;			/* free for the user */
+};
+
+typedef struct sym_result
+{
+  const sym_scope *scope;	/* innermost scope, NULL when none */
+  uint32_t line, disc;		/* of the line-table row; line 0 = none */
+  uint64_t end;			/* the result holds for [addr, end) */
+} sym_result;
+
+typedef struct symbolizer symbolizer;
+
+symbolizer *symbolizer_new (binary *);
+void symbolizer_free (symbolizer *);
+
+/* Symbolize ADDR (an ELF virtual address); also tells up to where the
+   answer stays the same, so ranges can be walked piecewise.  */
+void symbolize (symbolizer *, uint64_t addr, sym_result *);
+
+/* Number of scopes in an inline stack (1 for an outline function).  */
+unsigned sym_depth (const sym_scope *);
+
+/* Statistics for reports.  */
+typedef struct sym_stats
+{
+  uint64_t cus, scopes, lookups;
+} sym_stats;
+void symbolizer_stats (const symbolizer *, sym_stats *);
+
+#endif /* AFDO_SYMBOLIZE_H */
