@@ -1,0 +1,99 @@
+/* afdo: declarations shared by the parts of the GCC plugin afdo.so.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* Include after GCC's own headers.  */
+
+#ifndef AFDO_PLUGIN_H
+#define AFDO_PLUGIN_H
+
+#include "afdo-profile.h"
+
+/* The plugin's arguments (-fplugin-arg-afdo-NAME[=VALUE]); see
+   doc/afdo-plugin.md.  */
+struct afdo_plugin_options
+{
+  /* profile=FILE.  */
+  const char *profile;
+  /* verbose[=N]: per-function summary on stderr.  */
+  int verbose;
+  /* discriminators=0|1: use the discriminator of a block in lookups.  */
+  bool discriminators;
+  /* propagate=0|1: equivalence classes and flow propagation.  */
+  bool propagate;
+  /* fdo-opts=0|1: switch on what -fauto-profile implies.  */
+  bool fdo_opts;
+  /* inline=0|1 and icp=0|1: the profile-guided early inliner and
+     indirect-call promotion run before annotation.  */
+  bool inline_p;
+  bool icp;
+  /* hot-permille=N: the hot block threshold is the smallest count among
+     the positions that make up N per mille of the profile's samples.  */
+  int hot_permille;
+  /* stale-percent=N: warn when less than N % of the samples of the
+     functions found by name are matched.  */
+  int stale_percent;
+};
+
+extern struct afdo_plugin_options afdo_opts;
+
+/* The profile, read at the first execution of the pass; NULL when it
+   could not be read (an error was given then).  */
+extern afdo_profile *afdo_prof;
+
+/* Counters for the summary of a translation unit.  */
+struct afdo_tu_stats
+{
+  uint64_t matched;
+  uint64_t total;
+  unsigned functions;
+  unsigned functions_profiled;
+};
+
+/* Per-function result of afdo_annotate_function.  */
+struct afdo_fn_result
+{
+  const afdo_function *instance;
+  uint64_t matched;
+  uint64_t total;
+  unsigned n_blocks, n_annotated, n_class, n_flow, n_guessed, n_raised;
+  bool applied;
+};
+
+/* Annotate the CFG of cfun from INSTANCE (a top-level instance of the
+   profile) and propagate; HEAD_OK says whether the instance's head count
+   is the entry count of this function (false for split parts).  */
+void afdo_annotate_function (afdo_profile *, afdo_function *instance,
+			     bool head_ok, afdo_fn_result *);
+
+/* Index in the profile's string table of the name of DECL, matched the
+   way GCC 12 does: assembler name without the clone suffixes, then the
+   DWARF name, then the abstract origin's names.  UINT32_MAX if none.
+   EXACT (may be NULL) is set when the assembler name matched without
+   stripping anything.  */
+uint32_t afdo_decl_name_index (afdo_profile *, tree decl, bool *exact);
+
+/* Samples matched in the whole translation unit, each position
+   counted once even when several functions (a function and its split
+   part) use it.  */
+uint64_t afdo_tu_matched (void);
+
+/* Forget the per-compilation caches.  */
+void afdo_annotate_finish (void);
+
+#endif /* AFDO_PLUGIN_H */
