@@ -1,0 +1,69 @@
+/* afdo: helpers shared by the unit tests.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+
+#ifndef AFDO_TESTUTIL_H
+#define AFDO_TESTUTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "afdo-profile.h"
+
+/* Read a profile from memory (any format).  */
+afdo_profile *tu_read (const void *data, size_t len, const char *name,
+		       afdo_format *found, afdo_error *err);
+/* Read a text profile from a C string; aborts the test on failure.  */
+afdo_profile *tu_text (const char *text);
+/* Write P in FMT into a new buffer (NUL-terminated; length in *LEN);
+   NULL on failure with ERR filled.  */
+char *tu_write (const afdo_profile *p, afdo_format fmt, size_t *len,
+		afdo_error *err);
+
+/* Little-endian byte strings for hand-made gcov files.  */
+typedef struct tu_bytes
+{
+  unsigned char *d;
+  size_t len, cap;
+} tu_bytes;
+
+void tu_raw (tu_bytes *, const void *, size_t);
+void tu_u32 (tu_bytes *, uint32_t);
+void tu_u64 (tu_bytes *, uint64_t);
+/* A string as GCC 12 writes it: byte length with the NUL, the bytes.  */
+void tu_str_bytes (tu_bytes *, const char *);
+/* A string as create_gcov 0.19 writes it: length in words, padded.  */
+void tu_str_words (tu_bytes *, const char *);
+void tu_patch_u32 (tu_bytes *, size_t at, uint32_t);
+void tu_free (tu_bytes *);
+
+/* Read DATA in a child process, so that a crash is reported rather than
+   fatal.  Returns true when the child finished normally; *READ_OK tells
+   whether a profile was returned, MSG (of SIZE bytes) gets the error.  */
+bool tu_read_in_child (const void *data, size_t len, const char *name,
+		       bool *read_ok, char *msg, size_t size);
+
+/* A random profile of N top-level functions, deterministic for SEED.  */
+afdo_profile *tu_random_profile (uint32_t n, uint64_t seed);
+
+/* The directory holding the test program (for finding build/ tools).  */
+const char *tu_build_dir (void);
+
+#endif
