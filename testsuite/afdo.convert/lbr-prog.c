@@ -94,9 +94,9 @@ main (int argc, char **argv)
   unsigned total = 0;
   for (unsigned r = 0; r < scale; r++)
     {
-      total += biased (40000);
-      total += dispatch (30000);
-      total += nested (100, 200);
+      total += biased (12000);
+      total += dispatch (9000);
+      total += nested (40, 150);
     }
   sink = total;
   printf ("lbr-prog: %u\n", total);
