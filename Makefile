@@ -133,10 +133,14 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@bash $(SRC)/scripts/demo.sh $(B)
 
-bench: deps all
+# The harness reports a variant whose tool did not build as not available,
+# so a part that fails to build does not stop it.
+bench: deps
+	@$(MAKE) --no-print-directory -k all || echo "bench: not everything built; see the report"
 	@bash $(SRC)/benchmarks/run.sh full
 
-bench-quick: deps all
+bench-quick: deps
+	@$(MAKE) --no-print-directory -k all || echo "bench: not everything built; see the report"
 	@bash $(SRC)/benchmarks/run.sh quick
 
 install: all

@@ -1,0 +1,272 @@
+# afdo benchmarks: the tables of a benchmark run, from run.sh's records.
+# Copyright (C) 2026 The afdo authors.
+#
+# This file is part of afdo.
+#
+# afdo is free software; you can redistribute it and/or modify it under
+# the terms of the GNU General Public License as published by the Free
+# Software Foundation; either version 3, or (at your option) any later
+# version.
+#
+# afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+# WARRANTY; without even the implied warranty of MERCHANTABILITY or
+# FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+# for more details.
+#
+# You should have received a copy of the GNU General Public License
+# along with afdo; see the file COPYING.  If not see
+# <http://www.gnu.org/licenses/>.
+#
+# Run by report.sh: awk -F '\t' -v variants=... -v dat=... -v png=...
+# Writes the markdown on stdout and the plot data to the file DAT.
+# Portable awk (no gawk extensions).
+
+function sort(a, n,   i, j, x)
+{
+  for (i = 2; i <= n; i++) {
+    x = a[i]
+    for (j = i - 1; j >= 1 && a[j] > x; j--)
+      a[j + 1] = a[j]
+    a[j + 1] = x
+  }
+}
+function quant(a, n, q,   h, lo)
+{
+  h = (n - 1) * q + 1
+  lo = int(h)
+  if (lo >= n)
+    return a[n]
+  return a[lo] + (h - lo) * (a[lo + 1] - a[lo])
+}
+function pct(x) { return sprintf("%+.1f %%", x) }
+function na(p, v) { return (p SUBSEP v) in reason ? reason[p, v] : "" }
+
+$1 == "meta" { meta[$2] = $3; next }
+$1 == "kind" { if (!($2 in seen)) { seen[$2] = 1; prog[++np] = $2 } kind[$2] = $3; next }
+$1 == "status" {
+  if (!($2 in seen)) { seen[$2] = 1; prog[++np] = $2 }
+  st[$2, $3] = $4
+  if ($4 == "na") reason[$2, $3] = $5
+  next
+}
+$1 == "compile" { cwall[$2, $3] = $4; ccpu[$2, $3] = $5; next }
+$1 == "profile" {
+  psamp[$2] = $3; pbytes[$2] = $4; cvwall[$2] = $5; cvcpu[$2] = $6
+  cvrss[$2] = $7; pfbytes[$2] = $8; next
+}
+$1 == "cg" { ir[$2, $3] = $4; br[$2, $3] = $5; mp[$2, $3] = $6; next }
+$1 == "time" { tcpu[$2, $3, $4] = $5; twall[$2, $3, $4] = $6
+               if ($3 + 1 > nround[$2]) nround[$2] = $3 + 1; next }
+$1 == "quality" { qv[$2] = $3; qd[$2] = $4; next }
+
+END {
+  nv = split(variants, V, " ")
+  # Ratios variant / O2 per round (CPU time, and wall time for reference).
+  for (i = 1; i <= np; i++) {
+    p = prog[i]
+    for (k = 2; k <= nv; k++) {
+      v = V[k]; n = 0; nw = 0
+      for (r = 0; r < nround[p]; r++)
+        if ((p SUBSEP r SUBSEP v) in tcpu && (p SUBSEP r SUBSEP "O2") in tcpu \
+            && tcpu[p, r, "O2"] > 0) {
+          a[++n] = tcpu[p, r, v] / tcpu[p, r, "O2"]
+          w[++nw] = twall[p, r, v] / twall[p, r, "O2"]
+        }
+      if (n == 0 || st[p, v] != "ok") continue
+      sort(a, n); sort(w, nw)
+      cnt[p, v] = n
+      med[p, v] = quant(a, n, 0.5); q1[p, v] = quant(a, n, 0.25)
+      q3[p, v] = quant(a, n, 0.75); mn[p, v] = a[1]; mx[p, v] = a[n]
+      wmed[p, v] = quant(w, nw, 0.5)
+      sp[p, v] = (1 / med[p, v] - 1) * 100
+      splo[p, v] = (1 / q3[p, v] - 1) * 100
+      sphi[p, v] = (1 / q1[p, v] - 1) * 100
+      gsum[v] += log(med[p, v]); gn[v]++
+    }
+    # O2 run time itself, for scale
+    n = 0
+    for (r = 0; r < nround[p]; r++)
+      if ((p SUBSEP r SUBSEP "O2") in tcpu) a[++n] = tcpu[p, r, "O2"]
+    if (n) { sort(a, n); o2t[p] = quant(a, n, 0.5) }
+  }
+
+  print "# afdo benchmarks (" meta["mode"] ")"
+  print ""
+  print "Written by `benchmarks/run.sh " meta["mode"] "` (`make bench" (meta["mode"] == "quick" ? "-quick" : "") "`); every figure below comes from the harness."
+  print ""
+  print "| | |"
+  print "|---|---|"
+  print "| date | " meta["date"] " |"
+  print "| commit | `" meta["commit"] "` |"
+  print "| machine | `" meta["uname"] "` |"
+  print "| CPUs | " meta["nproc"] " (" meta["cpu"] ") |"
+  print "| load average at start / end | " meta["load_start"] " / " meta["load_end"] " |"
+  print "| compiler | " meta["gcc"] " |"
+  print "| base flags (every variant) | `" meta["cflags"] "` |"
+  print "| profiles | " meta["perf"] " on the `" meta["cflags"] "` binary, full workload; `afdo-convert` " meta["convert"] " |"
+  print "| plugin | afdo.so " meta["plugin"] "; ablation arguments: `" meta["ablation"] "` |"
+  print "| timing rounds | " meta["pairs"] " (every variant once per round, order rotating; each paired with the O2 run of its round) |"
+  print "| harness run time | " meta["elapsed"] " s |"
+  print ""
+  print "Variants: **O2** = base flags; **fdo** = instrumented FDO (`-fprofile-generate`, the same workload, `-fprofile-use`), the ceiling; **autofdo** = GCC 12 `-fauto-profile` with our converter's profile; **plugin** = `-fplugin=afdo.so -fplugin-arg-afdo-profile=` the same profile; **plugin-noinline** = the plugin with the ablation arguments above."
+  print ""
+
+  # Summary
+  print "## Speedup over -O2 (run time)"
+  print ""
+  print "Median over the rounds of the per-round ratio of CPU time (user + system) variant / O2; speedup = 1 / median − 1. In parentheses: share of instrumented FDO's speedup captured (shown when FDO gains at least 2 %)."
+  print ""
+  hdr = "| program | O2 time (s) |"; sep = "|---|---:|"
+  for (k = 2; k <= nv; k++) { hdr = hdr " " V[k] " |"; sep = sep "---:|" }
+  print hdr; print sep
+  for (i = 1; i <= np; i++) {
+    p = prog[i]
+    line = "| " p " | " ((p in o2t) ? sprintf("%.2f", o2t[p]) : "—") " |"
+    for (k = 2; k <= nv; k++) {
+      v = V[k]
+      if ((p SUBSEP v) in med) {
+        cell = pct(sp[p, v])
+        if (v != "fdo" && (p SUBSEP "fdo") in sp && sp[p, "fdo"] >= 2)
+          cell = cell sprintf(" (%.0f %%)", 100 * sp[p, v] / sp[p, "fdo"])
+      } else
+        cell = "n/a"
+      line = line " " cell " |"
+    }
+    print line
+  }
+  line = "| geometric mean | |"
+  for (k = 2; k <= nv; k++) {
+    v = V[k]
+    line = line " " (gn[v] ? pct((exp(-gsum[v] / gn[v]) - 1) * 100) " (" gn[v] " programs)" : "n/a") " |"
+  }
+  print line
+  print ""
+
+  print "### Spread"
+  print ""
+  print "| program | variant | rounds | median ratio | IQR of ratio | min – max | speedup | speedup IQR | median wall-time ratio |"
+  print "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+  for (i = 1; i <= np; i++)
+    for (k = 2; k <= nv; k++) {
+      p = prog[i]; v = V[k]
+      if (!((p SUBSEP v) in med)) continue
+      printf "| %s | %s | %d | %.4f | %.4f – %.4f | %.4f – %.4f | %s | %s … %s | %.4f |\n", \
+        p, v, cnt[p, v], med[p, v], q1[p, v], q3[p, v], mn[p, v], mx[p, v], \
+        pct(sp[p, v]), pct(splo[p, v]), pct(sphi[p, v]), wmed[p, v]
+    }
+  print ""
+
+  print "## Instructions and mispredicted branches (cachegrind, small input)"
+  print ""
+  print "`valgrind --tool=cachegrind --branch-sim=yes --cache-sim=no` on the small workload; deterministic, unlike the clock. Change relative to O2 (negative is better). Share = the variant's instruction reduction as a share of FDO's."
+  print ""
+  print "| program | variant | instructions | vs O2 | mispredicts | vs O2 | share of FDO's instruction reduction |"
+  print "|---|---|---:|---:|---:|---:|---:|"
+  for (i = 1; i <= np; i++)
+    for (k = 1; k <= nv; k++) {
+      p = prog[i]; v = V[k]
+      if (!((p SUBSEP v) in ir)) continue
+      o = (p SUBSEP "O2") in ir
+      di = o ? pct(100 * (ir[p, v] / ir[p, "O2"] - 1)) : "—"
+      dm = o && mp[p, "O2"] > 0 ? pct(100 * (mp[p, v] / mp[p, "O2"] - 1)) : "—"
+      if (v == "O2") { di = "—"; dm = "—" }
+      share = "—"
+      if (v != "O2" && v != "fdo" && o && (p SUBSEP "fdo") in ir && ir[p, "O2"] - ir[p, "fdo"] > 0.01 * ir[p, "O2"])
+        share = sprintf("%.0f %%", 100 * (ir[p, "O2"] - ir[p, v]) / (ir[p, "O2"] - ir[p, "fdo"]))
+      printf "| %s | %s | %.0f | %s | %.0f | %s | %s |\n", p, v, ir[p, v], di, mp[p, v], dm, share
+      cgd[p, v] = o ? 100 * (1 - ir[p, v] / ir[p, "O2"]) : "NaN"
+      cgm[p, v] = o && mp[p, "O2"] > 0 ? 100 * (1 - mp[p, v] / mp[p, "O2"]) : "NaN"
+    }
+  print ""
+
+  print "## Compile time of the whole program"
+  print ""
+  print "CPU seconds (user + system, all compiler processes) of building every source file and linking, `make -j2`; ratio to O2 in parentheses. The fdo column is the `-fprofile-use` build."
+  print ""
+  hdr = "| program | O2 |"; sep = "|---|---:|"
+  for (k = 2; k <= nv; k++) { hdr = hdr " " V[k] " |"; sep = sep "---:|" }
+  print hdr; print sep
+  for (i = 1; i <= np; i++) {
+    p = prog[i]
+    if (!((p SUBSEP "O2") in ccpu)) continue
+    line = sprintf("| %s | %.2f |", p, ccpu[p, "O2"])
+    for (k = 2; k <= nv; k++) {
+      v = V[k]
+      if ((p SUBSEP v) in ccpu && ccpu[p, "O2"] > 0)
+        line = line sprintf(" %.2f (%.2f×) |", ccpu[p, v], ccpu[p, v] / ccpu[p, "O2"])
+      else
+        line = line " n/a |"
+    }
+    print line
+  }
+  print ""
+
+  print "## Profiles"
+  print ""
+  print "| program | samples | perf.data | afdo-convert wall / CPU | afdo-convert peak RSS | profile size |"
+  print "|---|---:|---:|---:|---:|---:|"
+  for (i = 1; i <= np; i++) {
+    p = prog[i]
+    if (!(p in psamp)) { printf "| %s | n/a | | | | |\n", p; continue }
+    if (cvwall[p] == "-")
+      printf "| %s | %d | %.1f MB | failed | | |\n", p, psamp[p], pbytes[p] / 1e6
+    else
+      printf "| %s | %d | %.1f MB | %.2f s / %.2f s | %.1f MB | %.1f kB |\n", p, psamp[p], \
+        pbytes[p] / 1e6, cvwall[p], cvcpu[p], cvrss[p] / 1024, pfbytes[p] / 1e3
+  }
+  print ""
+  print "The converter against `create_gcov` at several perf.data sizes is measured by `benchmarks/converter/`."
+  print ""
+
+  print "## Profile quality (block overlap)"
+  print ""
+  print "Degree of overlap between the block counts the plugin annotates and the exact counts of instrumented FDO on the same CFG (seed 003 §IV.C: the CSSPGO paper reports 88.2 % for AutoFDO, 92.3 % for CSSPGO), from the plugin's evaluate mode built together with `-fprofile-use`; weighted over functions by their FDO counts."
+  print ""
+  print "| program | block overlap | note |"
+  print "|---|---:|---|"
+  for (i = 1; i <= np; i++) {
+    p = prog[i]
+    if (!(p in qv)) { printf "| %s | n/a | not measured |\n", p; continue }
+    printf "| %s | %s | %s |\n", p, qv[p] == "-" ? "n/a" : qv[p] " %", qd[p]
+  }
+  print ""
+
+  any = 0
+  for (i = 1; i <= np; i++)
+    for (k = 1; k <= nv; k++)
+      if (na(prog[i], V[k]) != "") {
+        if (!any) {
+          print "## Not available"
+          print ""
+          print "| program | variant | why |"
+          print "|---|---|---|"
+          any = 1
+        }
+        r = na(prog[i], V[k]); gsub(/\|/, "\\|", r)
+        printf "| %s | %s | %s |\n", prog[i], V[k], r
+      }
+  if (any) print ""
+
+  print "![speedup per program and variant](" png ")"
+
+  # Plot data: program, then per variant speedup, low, high and the
+  # cachegrind instruction reduction.
+  printf "program" > dat
+  for (k = 2; k <= nv; k++)
+    printf "\t%s\t%s_lo\t%s_hi\t%s_ir", V[k], V[k], V[k], V[k] > dat
+  printf "\n" > dat
+  for (i = 1; i <= np; i++) {
+    p = prog[i]
+    printf "%s", p > dat
+    for (k = 2; k <= nv; k++) {
+      v = V[k]
+      if ((p SUBSEP v) in sp)
+        printf "\t%.3f\t%.3f\t%.3f", sp[p, v], splo[p, v], sphi[p, v] > dat
+      else
+        printf "\tNaN\tNaN\tNaN" > dat
+      printf "\t%s", ((p SUBSEP v) in cgd) ? sprintf("%.3f", cgd[p, v]) : "NaN" > dat
+    }
+    printf "\n" > dat
+  }
+  close(dat)
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# afdo benchmarks: turn the harness's records into PREFIX.md (tables),
+# PREFIX.tsv (the raw records), PREFIX.dat and PREFIX.png (the plot).
+# Copyright (C) 2026 The afdo authors.
+#
+# This file is part of afdo.
+#
+# afdo is free software; you can redistribute it and/or modify it under
+# the terms of the GNU General Public License as published by the Free
+# Software Foundation; either version 3, or (at your option) any later
+# version.
+#
+# afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+# WARRANTY; without even the implied warranty of MERCHANTABILITY or
+# FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+# for more details.
+#
+# You should have received a copy of the GNU General Public License
+# along with afdo; see the file COPYING.  If not see
+# <http://www.gnu.org/licenses/>.
+#
+# Usage: report.sh RECORDS.tsv PREFIX "O2 fdo autofdo plugin plugin-noinline"
+#
+# Records (tab-separated), as run.sh writes them:
+#   meta KEY VALUE
+#   kind P own|debian
+#   status P V ok|na REASON
+#   compile P V WALL CPU
+#   profile P SAMPLES PERFBYTES CONV_WALL CONV_CPU CONV_RSS_KB PROFBYTES
+#   cg P V INSTRUCTIONS BRANCHES MISPREDICTS
+#   time P ROUND V CPU WALL
+#   quality P PERCENT|- DETAIL
+
+set -u -o pipefail
+rec=$1
+prefix=$2
+variants=${3:-"O2 fdo autofdo plugin plugin-noinline"}
+
+cp "$rec" "$prefix.tsv"
+
+awk -F '\t' -v variants="$variants" -v dat="$prefix.dat" -v png="$(basename "$prefix").png" \
+  -f "$(dirname "${BASH_SOURCE[0]}")/report.awk" "$rec" >"$prefix.md"
+
+# The plot: run-time speedup (median, IQR as error bars) and the
+# deterministic instruction reduction, per program and variant.
+if command -v gnuplot >/dev/null; then
+  # Columns of variants that have at least one figure (others would only
+  # draw an empty legend entry).
+  cols=()
+  for c in $(awk -F '\t' 'NR == 1 { n = NF } NR > 1 { for (i = 2; i <= NF; i += 4) if ($i != "NaN") has[i] = 1 }
+                         END { for (i = 2; i <= n; i += 4) if (has[i]) print i }' "$prefix.dat"); do
+    cols+=("$c")
+  done
+  nv=${#cols[@]}
+  mode=$(awk -F '\t' '$1 == "meta" && $2 == "mode" { print $3 }' "$rec")
+  commit=$(awk -F '\t' '$1 == "meta" && $2 == "commit" { print substr($3, 1, 10) }' "$rec")
+  date=$(awk -F '\t' '$1 == "meta" && $2 == "date" { print $3 }' "$rec")
+  gp=$prefix.gp
+  {
+    echo "set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'"
+    echo "set output '$prefix.png'"
+    echo "set datafile separator '\t'"
+    echo "set datafile missing 'NaN'"
+    echo "set multiplot layout 2,1 title 'afdo benchmarks ($mode), $date, commit $commit'"
+    echo "set style data histograms"
+    echo "set style fill solid 0.8 border -1"
+    echo "set key outside right top"
+    echo "set grid ytics"
+    echo "set xtics rotate by -30"
+    echo "set xzeroaxis lt -1"
+    echo "set style histogram errorbars gap 1.5 lw 1"
+    echo "set ylabel 'speedup over -O2 (%)'"
+    echo "set title 'Run time: median speedup, IQR as error bars'"
+    printf "plot"
+    [ "$nv" = 0 ] && printf " 0 notitle"
+    for ((k = 0; k < nv; k++)); do
+      c=${cols[$k]}
+      printf " '%s' using %d:%d:%d:xtic(1) title columnhead(%d)%s" \
+        "$prefix.dat" $c $((c + 1)) $((c + 2)) $c "$([ $k -lt $((nv - 1)) ] && echo ,)"
+    done
+    echo
+    echo "set style histogram clustered gap 1.5"
+    echo "set ylabel 'instructions saved vs -O2 (%)'"
+    echo "set title 'Instructions executed on the small input (cachegrind): reduction'"
+    printf "plot"
+    [ "$nv" = 0 ] && printf " 0 notitle"
+    for ((k = 0; k < nv; k++)); do
+      c=${cols[$k]}
+      printf " '%s' using %d:xtic(1) title columnhead(%d)%s" \
+        "$prefix.dat" $((c + 3)) $c "$([ $k -lt $((nv - 1)) ] && echo ,)"
+    done
+    echo
+    echo "unset multiplot"
+  } >"$gp"
+  gnuplot "$gp" 2>"$prefix.gp.log" || echo "report: gnuplot failed (see $prefix.gp.log)" >&2
+  [ -s "$prefix.gp.log" ] || rm -f "$prefix.gp.log"
+fi

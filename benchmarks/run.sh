@@ -1,0 +1,538 @@
+#!/usr/bin/env bash
+# afdo benchmarks: build every program in every variant, profile, measure,
+# and write benchmarks/results/bench-MODE.{md,png,tsv}.
+# Copyright (C) 2026 The afdo authors.
+#
+# This file is part of afdo.
+#
+# afdo is free software; you can redistribute it and/or modify it under
+# the terms of the GNU General Public License as published by the Free
+# Software Foundation; either version 3, or (at your option) any later
+# version.
+#
+# afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+# WARRANTY; without even the implied warranty of MERCHANTABILITY or
+# FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+# for more details.
+#
+# You should have received a copy of the GNU General Public License
+# along with afdo; see the file COPYING.  If not see
+# <http://www.gnu.org/licenses/>.
+#
+# Usage: benchmarks/run.sh quick|full
+#
+# Environment (all optional):
+#   BENCH_PROGRAMS   programs to run (default: per mode; see below)
+#   BENCH_PAIRS      timing rounds (default 7 quick, 21 full)
+#   BENCH_CFLAGS     base flags of every variant (default "-O2 -g")
+#   BENCH_JOBS       parallel compile jobs (default 2)
+#   BENCH_PERF_FREQ  perf sampling frequency for cpu-clock (default 20000)
+#   BENCH_ABLATION   plugin arguments of the ablation variant (default:
+#                    found from the plugin's -fplugin-arg-afdo-help)
+#   AFDO_BUILD_DIR   where afdo.so and afdo-convert are (default build/)
+#
+# Variants, all from the same sources with the same base flags:
+#   O2               the base flags alone (this binary is also profiled)
+#   fdo              instrumented FDO: -fprofile-generate, the same
+#                    workload, -fprofile-use (the ceiling)
+#   autofdo          GCC 12's own -fauto-profile with afdo-convert's profile
+#   plugin           -fplugin=afdo.so with the same profile
+#   plugin-noinline  the plugin with its early inliner / ICP switched off
+# A variant whose tool is missing or fails is reported as not available,
+# with the reason.
+
+set -u -o pipefail
+
+MODE=${1:-quick}
+BENCH=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SRC=$(dirname "$BENCH")
+WORK=${AFDO_BENCH_WORK:-$BENCH/work}
+RESULTS=${AFDO_BENCH_RESULTS:-$BENCH/results}
+BDIR=${AFDO_BUILD_DIR:-$SRC/build}
+CONVERT=$BDIR/afdo-convert
+PLUGIN=$BDIR/afdo.so
+CC=${BENCH_CC:-gcc}
+read -r -a BASE_CFLAGS <<<"${BENCH_CFLAGS:--O2 -g}"
+JOBS=${BENCH_JOBS:-2}
+PERF_FREQ=${BENCH_PERF_FREQ:-20000}
+
+OWN_PROGRAMS="branches context icall loops interp discrim"
+REAL_PROGRAMS="bzip2 lua5.4 sqlite3 zstd bc"
+case $MODE in
+  quick)
+    PAIRS=${BENCH_PAIRS:-7}
+    PROGRAMS=${BENCH_PROGRAMS:-"interp discrim lua5.4 bc"}
+    ;;
+  full)
+    PAIRS=${BENCH_PAIRS:-21}
+    PROGRAMS=${BENCH_PROGRAMS:-"$OWN_PROGRAMS $REAL_PROGRAMS"}
+    ;;
+  *)
+    echo "usage: $0 quick|full" >&2
+    exit 2
+    ;;
+esac
+VARIANTS=(O2 fdo autofdo plugin plugin-noinline)
+
+RUNDIR=$WORK/run/$MODE
+REC=$RUNDIR/records.tsv
+LOG=$RUNDIR/bench.log
+
+. "$BENCH/lib/fetch.sh"
+
+log ()
+{
+  printf '[%s] %s\n' "$(date +%T)" "$*" | tee -a "$LOG" >&2
+}
+
+# record KIND FIELD...: one tab-separated line of results.
+record ()
+{
+  local IFS=$'\t'
+  printf '%s\n' "$*" >>"$REC"
+}
+
+# First line of a log that looks like the reason of a failure.
+failure_line ()
+{
+  local l
+  l=$(grep -m1 -E 'error|internal compiler|Segmentation|[Ff]atal|cannot|failed|not found|No such' "$1" 2>/dev/null)
+  [ -n "$l" ] || l=$(grep -v '^[[:space:]]*$' "$1" 2>/dev/null | tail -n 1)
+  [ -n "$l" ] || l="(no message)"
+  printf '%s' "${l:0:200}" | tr '\t' ' '
+}
+
+bench_apt_install ()
+{
+  [ "$(id -u)" = 0 ] || return 1
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    --no-install-recommends "$@" >>"$LOG" 2>&1
+}
+
+# bench_gen_text BYTES SEED: pseudo-random English-like text made of the
+# words of the licence texts shipped with Debian, deterministic per SEED.
+bench_gen_text ()
+{
+  cat /usr/share/common-licenses/* /usr/share/doc/*/copyright 2>/dev/null \
+    | head -c 4000000 \
+    | awk -v want="$1" -v seed="$2" '
+        { for (i = 1; i <= NF; i++) w[n++] = $i }
+        END {
+          s = seed * 7919 + 17; out = 0; line = ""; ctx = 0
+          while (out < want) {
+            s = (s * 1103515245 + 12345) % 2147483648
+            # mostly follow the source text, sometimes jump: realistic
+            # redundancy for a compressor
+            if (s % 8 == 0) ctx = s % n; else ctx = (ctx + 1) % n
+            line = line w[ctx] " "
+            if (length(line) > 60 + s % 20) {
+              print line; out += length(line) + 1; line = ""
+            }
+          }
+        }'
+}
+
+setup_tools ()
+{
+  mkdir -p "$WORK/bin" "$WORK/tmp"
+  if ! "$CC" -std=c11 -O2 -Wall -Wextra "$BENCH/lib/benchtime.c" \
+         -o "$WORK/bin/benchtime" >>"$LOG" 2>&1; then
+    log "cannot build benchmarks/lib/benchtime.c"
+    exit 1
+  fi
+  BT=$WORK/bin/benchtime
+  command -v gnuplot >/dev/null || bench_apt_install gnuplot-nox \
+    || log "gnuplot not available: no plot"
+  command -v valgrind >/dev/null || bench_apt_install valgrind \
+    || log "valgrind not available: no instruction counts"
+  command -v perf >/dev/null || log "perf not available: no sampled profiles"
+
+  # Profiles: LBR where the machine has it, else IP samples.
+  if perf record -b -o "$WORK/tmp/lbr.data" -q -- true >/dev/null 2>&1; then
+    PERF_ARGS=(-b)
+    PERF_DESC="perf record -b (LBR)"
+  else
+    PERF_ARGS=(-e cpu-clock -F "$PERF_FREQ")
+    PERF_DESC="perf record -e cpu-clock -F $PERF_FREQ (IP samples; no LBR here)"
+  fi
+  rm -f "$WORK/tmp/lbr.data"*
+
+  CONVERT_STATE="missing ($CONVERT)"
+  [ -x "$CONVERT" ] && CONVERT_STATE="present"
+  PLUGIN_STATE="missing ($PLUGIN)"
+  PLUGIN_HELP=""
+  ABLATION=()
+  ABLATION_DESC=""
+  EVALUATE=""
+  if [ -f "$PLUGIN" ]; then
+    PLUGIN_STATE="present"
+    echo 'int main (void) { return 0; }' >"$WORK/tmp/empty.c"
+    PLUGIN_HELP=$("$CC" -fplugin="$PLUGIN" -fplugin-arg-afdo-help \
+                    -c "$WORK/tmp/empty.c" -o /dev/null 2>&1)
+    printf '%s\n' "$PLUGIN_HELP" >"$RUNDIR/plugin-help.txt"
+    if [ -n "${BENCH_ABLATION:-}" ]; then
+      read -r -a ABLATION <<<"$BENCH_ABLATION"
+    else
+      grep -qiE '(^|[^a-z-])inline([^a-z-]|$)' <<<"$PLUGIN_HELP" \
+        && ABLATION+=(-fplugin-arg-afdo-inline=0)
+      grep -qiE '(^|[^a-z-])icp([^a-z-]|$)' <<<"$PLUGIN_HELP" \
+        && ABLATION+=(-fplugin-arg-afdo-icp=0)
+    fi
+    ABLATION_DESC="${ABLATION[*]:-}"
+    grep -qi 'evaluate' <<<"$PLUGIN_HELP" && EVALUATE=1
+  fi
+}
+
+# load_recipe P: defines SRCS, CPPFLAGS_P, LIBS_P, r_inputs, r_workload
+# and KIND (own|debian).
+load_recipe ()
+{
+  local p=$1
+  PREP=$WORK/prep/$p
+  DATA=$WORK/data/$p
+  mkdir -p "$PREP" "$DATA"
+  if [ -f "$BENCH/programs/$p.c" ]; then
+    KIND=own
+    SRCS=("$BENCH/programs/$p.c")
+    CPPFLAGS_P=()
+    LIBS_P=()
+    OWN_FULL=$(sed -n 's/.*bench: full=\([0-9]*\).*/\1/p' "$BENCH/programs/$p.c")
+    OWN_SMALL=$(sed -n 's/.*bench: full=[0-9]* small=\([0-9]*\).*/\1/p' \
+                  "$BENCH/programs/$p.c")
+    r_inputs () { :; }
+    r_workload ()
+    {
+      local n=$OWN_SMALL
+      [ "$1" = full ] && n=$OWN_FULL
+      echo "\$RUN \"\$BIN\" $n"
+    }
+    return 0
+  fi
+  if [ ! -f "$BENCH/real/$p.sh" ]; then
+    WHY="no such benchmark program: $p"
+    return 1
+  fi
+  KIND=debian
+  . "$BENCH/real/$p.sh"
+  SRCDIR=$WORK/src/$PKG
+  bench_fetch "$PKG" "$SRCDIR" || { WHY="cannot fetch the Debian source of $PKG"; return 1; }
+  r_prepare >>"$LOG" 2>&1 || { WHY="preparing $PKG failed (see $LOG)"; return 1; }
+  return 0
+}
+
+# write_workload P SIZE: the workload as a script taking the binary.
+write_workload ()
+{
+  local f=$PDIR/workload-$2.sh
+  {
+    echo '#!/usr/bin/env bash'
+    echo "# $1 workload ($2), written by benchmarks/run.sh"
+    echo 'set -o pipefail'
+    echo 'BIN=$1'
+    echo 'RUN=${RUN:-}'
+    printf 'DATA=%q\n' "$DATA"
+    printf 'TMPD=$(mktemp -d %q)\n' "$WORK/tmp/w.XXXXXX"
+    echo "trap 'rm -rf \"\$TMPD\"' EXIT"
+    r_workload "$2"
+  } >"$f"
+}
+
+# build_variant P V DIR FLAGS...: compile the whole program into DIR/P
+# with the base flags plus FLAGS, through a generated makefile, timing it.
+build_variant ()
+{
+  local p=$1 v=$2 dir=$3
+  shift 3
+  local flags=("$@") mk=$dir/build-$v.mk objs=() i=0 s o
+  local linkflags=()
+  local f
+  for f in "${flags[@]}"; do
+    case $f in -fprofile-generate*) linkflags+=("$f") ;; esac
+  done
+  mkdir -p "$dir/obj"
+  rm -f "$dir/obj"/*.o "$dir/$p"
+  {
+    echo "# $p, variant $v: written by benchmarks/run.sh"
+    echo "all: $dir/$p"
+    for s in "${SRCS[@]}"; do
+      o=$dir/obj/$(printf '%02d' $i)-$(basename "${s%.*}").o
+      objs+=("$o")
+      echo "$o: $s"
+      printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${flags[*]} ${CPPFLAGS_P[*]} -c $s -o $o"
+      i=$((i + 1))
+    done
+    echo "$dir/$p: ${objs[*]}"
+    printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${linkflags[*]} -o $dir/$p ${objs[*]} ${LIBS_P[*]}"
+  } >"$mk"
+  "$BT" "$dir/compile-$v.time" make -s -j"$JOBS" -f "$mk" >"$dir/build-$v.log" 2>&1
+}
+
+# variant_flags V: the flags of variant V (the profile is $PROF).
+variant_flags ()
+{
+  case $1 in
+    O2) ;;
+    fdo) echo -fprofile-use -Wno-missing-profile ;;
+    autofdo) echo "-fauto-profile=$PROF" ;;
+    plugin) echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF" ;;
+    plugin-noinline)
+      echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF ${ABLATION[*]}" ;;
+  esac
+}
+
+# run_cachegrind P V BIN: instruction and branch counts on the small input.
+run_cachegrind ()
+{
+  local p=$1 v=$2 bin=$3 d=$PDIR/cg/$2
+  rm -rf "$d"
+  mkdir -p "$d"
+  RUN="valgrind --tool=cachegrind --branch-sim=yes --cache-sim=no --cachegrind-out-file=/dev/null --log-file=$d/cg.%p.log" \
+    bash "$PDIR/workload-small.sh" "$bin" >/dev/null 2>"$d/stderr" || return 1
+  cat "$d"/cg.*.log | tr -d , | awk -v p="$p" -v v="$v" '
+    /I +refs:/ { ir += $NF }
+    /Branches:/ { for (i = 1; i <= NF; i++) if ($i == "Branches:") br += $(i + 1) }
+    /Mispredicts:/ { for (i = 1; i <= NF; i++) if ($i == "Mispredicts:") mp += $(i + 1) }
+    END { if (ir > 0) printf "cg\t%s\t%s\t%.0f\t%.0f\t%.0f\n", p, v, ir, br, mp }' >>"$REC"
+}
+
+# bench_program P: everything for one program.  Runs in a subshell.
+bench_program ()
+{
+  local p=$1 v why=""
+  WHY=""
+  PDIR=$RUNDIR/$p
+  rm -rf "$PDIR"
+  mkdir -p "$PDIR"
+  log "== $p"
+  if ! load_recipe "$p"; then
+    why=$WHY
+    log "$p: skipped: $why"
+    for v in "${VARIANTS[@]}"; do record status "$p" "$v" na "$why"; done
+    return 0
+  fi
+  record kind "$p" "$KIND"
+  r_inputs >>"$LOG" 2>&1
+  write_workload "$p" full
+  write_workload "$p" small
+  PROF=$PDIR/$p.gcov
+  declare -A ok=()
+
+  # -O2: the base line, and the binary that is profiled.
+  log "$p: build O2"
+  if ! build_variant "$p" O2 "$PDIR/O2"; then
+    why="O2 build failed: $(failure_line "$PDIR/O2/build-O2.log")"
+    log "$p: $why"
+    for v in "${VARIANTS[@]}"; do record status "$p" "$v" na "$why"; done
+    return 0
+  fi
+  ok[O2]=$PDIR/O2/$p
+  record compile "$p" O2 $(cut -d" " -f1,2 "$PDIR/O2/compile-O2.time")
+
+  # Sampled profile of the O2 binary, converted by afdo-convert.
+  local have_prof=""
+  if [ ! -x "$CONVERT" ]; then
+    why="afdo-convert not built"
+  elif ! command -v perf >/dev/null; then
+    why="perf not installed"
+  else
+    log "$p: perf record"
+    if ! perf record "${PERF_ARGS[@]}" -q -o "$PDIR/perf.data" -- \
+         bash "$PDIR/workload-full.sh" "${ok[O2]}" >/dev/null 2>"$PDIR/perf.log"; then
+      why="perf record failed: $(failure_line "$PDIR/perf.log")"
+    else
+      local samples bytes
+      samples=$(perf script -i "$PDIR/perf.data" -F comm 2>/dev/null | wc -l)
+      bytes=$(stat -c %s "$PDIR/perf.data")
+      log "$p: afdo-convert ($samples samples)"
+      if "$BT" "$PDIR/convert.time" "$CONVERT" --binary="${ok[O2]}" \
+           --perf="$PDIR/perf.data" -o "$PROF" >"$PDIR/convert.log" 2>&1 \
+         && [ -s "$PROF" ]; then
+        have_prof=1
+        record profile "$p" "$samples" "$bytes" \
+          $(cut -d' ' -f1,2,5 "$PDIR/convert.time") "$(stat -c %s "$PROF")"
+      else
+        why="afdo-convert failed: $(failure_line "$PDIR/convert.log")"
+        record profile "$p" "$samples" "$bytes" - - - -
+      fi
+    fi
+  fi
+  local noprof_why=$why
+
+  # Instrumented FDO, trained on the same workload.
+  log "$p: build fdo (generate, train, use)"
+  if ! build_variant "$p" fdo-gen "$PDIR/fdo" -fprofile-generate; then
+    record status "$p" fdo na "instrumented build failed: $(failure_line "$PDIR/fdo/build-fdo-gen.log")"
+  elif ! bash "$PDIR/workload-full.sh" "$PDIR/fdo/$p" >/dev/null 2>"$PDIR/fdo/train.log"; then
+    record status "$p" fdo na "training run failed: $(failure_line "$PDIR/fdo/train.log")"
+  elif ! build_variant "$p" fdo "$PDIR/fdo" $(variant_flags fdo); then
+    record status "$p" fdo na "-fprofile-use build failed: $(failure_line "$PDIR/fdo/build-fdo.log")"
+  else
+    mkdir -p "$PDIR/fdo/bin"
+    mv "$PDIR/fdo/$p" "$PDIR/fdo/bin/$p"
+    ok[fdo]=$PDIR/fdo/bin/$p
+  fi
+
+  # The sampled-profile variants.
+  for v in autofdo plugin plugin-noinline; do
+    if [ -z "$have_prof" ]; then
+      record status "$p" "$v" na "no profile: $noprof_why"
+      continue
+    fi
+    case $v in
+      plugin*)
+        if [ ! -f "$PLUGIN" ]; then
+          record status "$p" "$v" na "afdo.so not built"
+          continue
+        fi
+        if [ $v = plugin-noinline ] && [ ${#ABLATION[@]} = 0 ]; then
+          record status "$p" "$v" na "the plugin lists no switch for its inliner (-fplugin-arg-afdo-help)"
+          continue
+        fi ;;
+    esac
+    log "$p: build $v"
+    if build_variant "$p" "$v" "$PDIR/$v" $(variant_flags $v); then
+      ok[$v]=$PDIR/$v/$p
+    else
+      record status "$p" "$v" na "build failed: $(failure_line "$PDIR/$v/build-$v.log")"
+    fi
+  done
+
+  # Compile times of the builds that worked (CPU seconds of the whole build).
+  for v in fdo autofdo plugin plugin-noinline; do
+    [ -n "${ok[$v]:-}" ] || continue
+    # fields: wall seconds, CPU seconds
+    record compile "$p" "$v" $(cut -d" " -f1,2 "$PDIR/$v/compile-$v.time")
+  done
+
+  # Same output as O2 on the small input, or the variant is dropped.
+  local ref out
+  ref=$(bash "$PDIR/workload-small.sh" "${ok[O2]}" 2>"$PDIR/O2/small.err" | md5sum)
+  for v in fdo autofdo plugin plugin-noinline; do
+    [ -n "${ok[$v]:-}" ] || continue
+    if ! out=$(bash "$PDIR/workload-small.sh" "${ok[$v]}" 2>"$PDIR/$v.small.err" | md5sum) \
+       || [ "$out" != "$ref" ]; then
+      record status "$p" "$v" na "WRONG OUTPUT or crash on the small input (miscompile?)"
+      log "$p: $v: output differs from O2's"
+      unset "ok[$v]"
+    fi
+  done
+
+  # Deterministic counts.
+  if command -v valgrind >/dev/null; then
+    for v in "${VARIANTS[@]}"; do
+      [ -n "${ok[$v]:-}" ] || continue
+      log "$p: cachegrind $v"
+      run_cachegrind "$p" "$v" "${ok[$v]}" || log "$p: cachegrind $v failed"
+    done
+  fi
+
+  # Timing: rounds in which every available variant runs once, the order
+  # rotating from round to round; each variant is paired with the O2 run
+  # of the same round.
+  local order=() n i r k t
+  for v in "${VARIANTS[@]}"; do
+    [ -n "${ok[$v]:-}" ] && order+=("$v")
+  done
+  n=${#order[@]}
+  for v in "${order[@]}"; do      # warm-up: page cache, not recorded
+    bash "$PDIR/workload-full.sh" "${ok[$v]}" >/dev/null 2>&1
+  done
+  log "$p: timing ${order[*]}, $PAIRS rounds"
+  for ((r = 0; r < PAIRS; r++)); do
+    for ((k = 0; k < n; k++)); do
+      v=${order[$(((k + r) % n))]}
+      "$BT" "$PDIR/t.time" bash "$PDIR/workload-full.sh" "${ok[$v]}" >/dev/null 2>&1
+      read -r -a t <"$PDIR/t.time"
+      if [ "${t[5]}" != 0 ]; then
+        log "$p: $v exited with ${t[5]} in round $r"
+        continue
+      fi
+      record time "$p" "$r" "$v" "${t[1]}" "${t[0]}"
+    done
+  done
+  for v in "${order[@]}"; do record status "$p" "$v" ok ""; done
+
+  # Profile quality: the plugin's evaluate mode on the -fprofile-use CFG.
+  if [ -z "$EVALUATE" ]; then
+    record quality "$p" - "not available: the plugin has no evaluate mode"
+  elif [ -z "$have_prof" ] || [ -z "${ok[fdo]:-}" ]; then
+    record quality "$p" - "not available: needs both the sampled profile and the FDO profile"
+  else
+    log "$p: profile quality (plugin evaluate mode)"
+    if build_variant "$p" evaluate "$PDIR/fdo" $(variant_flags fdo) \
+         -fplugin="$PLUGIN" -fplugin-arg-afdo-profile="$PROF" \
+         -fplugin-arg-afdo-evaluate; then
+      bench_parse_overlap "$p" "$PDIR/fdo/build-evaluate.log"
+    else
+      record quality "$p" - "evaluate build failed: $(failure_line "$PDIR/fdo/build-evaluate.log")"
+    fi
+  fi
+}
+
+# bench_parse_overlap P LOG: the weighted block overlap over the whole
+# program.  The plugin prints, per function, a line holding "overlap",
+# a percentage and the function's ground-truth weight ("weight=N" or
+# "count=N"); the program figure is the weight-weighted mean (seed 003,
+# Section IV.C).  Lines naming no weight count with weight 1.
+bench_parse_overlap ()
+{
+  local p=$1 f=$2 res
+  res=$(grep -i 'overlap' "$f" | grep -vi 'weighted\|total\|program' | awk '
+    {
+      pct = ""; w = 1
+      for (i = 1; i <= NF; i++) {
+        if (match($i, /[0-9.]+%/)) pct = substr($i, RSTART, RLENGTH - 1)
+        if (match($i, /(weight|count|total)=[0-9.]+/)) {
+          split(substr($i, RSTART, RLENGTH), a, "="); w = a[2]
+        }
+      }
+      if (pct != "") { s += pct * w; tw += w; nf++ }
+    }
+    END { if (tw > 0) printf "%.1f\t%d functions", s / tw, nf }')
+  if [ -n "$res" ]; then
+    record quality "$p" "$res"
+  else
+    record quality "$p" - "evaluate mode printed no overlap figures"
+  fi
+}
+
+main ()
+{
+  mkdir -p "$RUNDIR" "$RESULTS"
+  : >"$LOG"
+  : >"$REC"
+  setup_tools
+  local start=$(date +%s)
+  {
+    printf 'meta\tmode\t%s\n' "$MODE"
+    printf 'meta\tdate\t%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
+    printf 'meta\tuname\t%s\n' "$(uname -a)"
+    printf 'meta\tnproc\t%s\n' "$(nproc)"
+    printf 'meta\tcpu\t%s\n' "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sort -u | paste -sd';')"
+    printf 'meta\tcommit\t%s\n' "$(git -C "$SRC" rev-parse HEAD 2>/dev/null || echo unknown)"
+    printf 'meta\tgcc\t%s\n' "$("$CC" --version | head -n 1)"
+    printf 'meta\tcflags\t%s\n' "${BASE_CFLAGS[*]}"
+    printf 'meta\tpairs\t%s\n' "$PAIRS"
+    printf 'meta\tperf\t%s\n' "$PERF_DESC"
+    printf 'meta\tconvert\t%s\n' "$CONVERT_STATE"
+    printf 'meta\tplugin\t%s\n' "$PLUGIN_STATE"
+    printf 'meta\tablation\t%s\n' "${ABLATION_DESC:-none}"
+    printf 'meta\tevaluate\t%s\n' "${EVALUATE:+yes}"
+    printf 'meta\tload_start\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+  } >>"$REC"
+  log "mode $MODE: programs: $PROGRAMS; $PAIRS rounds"
+  log "afdo-convert: $CONVERT_STATE; afdo.so: $PLUGIN_STATE; ablation: ${ABLATION_DESC:-none}"
+  local p
+  for p in $PROGRAMS; do
+    ( bench_program "$p" )
+  done
+  {
+    printf 'meta\tload_end\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
+    printf 'meta\telapsed\t%s\n' "$(( $(date +%s) - start ))"
+  } >>"$REC"
+  bash "$BENCH/lib/report.sh" "$REC" "$RESULTS/bench-$MODE" "$VARIANTS_LIST" \
+    && log "wrote $RESULTS/bench-$MODE.md"
+}
+
+VARIANTS_LIST="${VARIANTS[*]}"
+main
