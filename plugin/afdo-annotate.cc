@@ -410,9 +410,14 @@ raise_to (bb_data &b, gcov_type count)
   return true;
 }
 
-/* One side (PREDS or SUCCS) of block BB; returns true on a change.  */
+/* One side (PREDS or SUCCS) of block BB; returns true on a change.
+   Without RAISE only consistent conclusions are drawn (an edge gets a
+   non-negative remainder, an unknown block the sum of its edges); with
+   RAISE a block whose known edges on this side sum to more than its
+   count is raised to that sum, and then its one unknown edge on this
+   side, if any, gets the (possibly zero) remainder.  */
 static bool
-flow_rule (bb_data &b, vec<edge, va_gc> *edges)
+flow_rule (bb_data &b, vec<edge, va_gc> *edges, bool raise)
 {
   if (EDGE_COUNT (edges) == 0)
     return false;
@@ -431,11 +436,20 @@ flow_rule (bb_data &b, vec<edge, va_gc> *edges)
       }
   if (b.known)
     {
-      if (n_unknown == 0)
-	return raise_to (b, sum);
+      if (sum > b.count)
+	{
+	  if (!raise)
+	    return false;
+	  raise_to (b, sum);
+	  if (n_unknown == 1)
+	    {
+	      EDGE_DATA (unknown)->count = 0;
+	      EDGE_DATA (unknown)->known = true;
+	    }
+	  return true;
+	}
       if (n_unknown == 1)
 	{
-	  raise_to (b, sum);
 	  EDGE_DATA (unknown)->count = b.count - sum;
 	  EDGE_DATA (unknown)->known = true;
 	  return true;
@@ -450,24 +464,38 @@ flow_rule (bb_data &b, vec<edge, va_gc> *edges)
   return false;
 }
 
-/* Run the flow rules to a fixed point.  */
+/* Run the consistent rules to a fixed point, then one sweep of the
+   raising rules, and again until nothing changes: raising only where
+   the profile leaves no other way keeps one inconsistent count from
+   spreading around a loop.  */
 static void
 flow_propagate (vec<bb_data> &d)
 {
-  int limit = n_basic_blocks_for_fn (cfun) + 10;
-  bool changed = true;
-  for (int iter = 0; changed && iter < limit; iter++)
+  int limit = 4 * n_basic_blocks_for_fn (cfun) + 10;
+  bool raise = false;
+  for (int iter = 0; iter < limit; iter++)
     {
-      changed = false;
+      bool changed = false;
       basic_block bb;
       FOR_ALL_BB_FN (bb, cfun)
 	{
 	  bb_data &b = d[bb->index];
-	  if (flow_rule (b, bb->preds))
+	  if (flow_rule (b, bb->preds, raise))
 	    changed = true;
-	  if (flow_rule (b, bb->succs))
+	  if (flow_rule (b, bb->succs, raise))
 	    changed = true;
+	  /* One raise at a time, then back to the consistent rules.  */
+	  if (raise && changed)
+	    break;
 	}
+      if (!changed)
+	{
+	  if (raise)
+	    return;
+	  raise = true;
+	}
+      else
+	raise = false;
     }
 }
 

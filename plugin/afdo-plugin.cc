@@ -355,7 +355,7 @@ execute_autofdo (void)
 	     tu.total, percent (tu.matched, tu.total));
 
   if (tu.functions > 0 && tu.functions_profiled == 0)
-    warning (OPT_Wmissing_profile, "%s: profile %qs has no function of "
+    warning_at (UNKNOWN_LOCATION, OPT_Wmissing_profile, "%s: profile %qs has no function of "
 	     "this translation unit: matched 0 of %" PRIu64 " profile "
 	     "samples (0.0 %%)", plugin_name_for_messages, afdo_opts.profile,
 	     afdo_profile_total (afdo_prof));
@@ -364,7 +364,7 @@ execute_autofdo (void)
     {
       char rate[32];
       snprintf (rate, sizeof rate, "%.1f", percent (tu.matched, tu.total));
-      warning (OPT_Wmissing_profile, "%s: profile %qs matches this "
+      warning_at (UNKNOWN_LOCATION, OPT_Wmissing_profile, "%s: profile %qs matches this "
 	       "translation unit poorly: matched %" PRIu64 " of %" PRIu64
 	       " profile samples (%s %%); is it stale?",
 	       plugin_name_for_messages, afdo_opts.profile, tu.matched,
