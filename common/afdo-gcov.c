@@ -216,11 +216,11 @@ rd_body (reader *r, afdo_function *f, unsigned depth)
 {
   uint32_t n_pos, n_callsites;
   size_t at = r->pos;
-  if (!rd_u32 (r, &n_pos, "position count")
-      || !rd_fits (r, at, n_pos, 16, "position count"))
+  if (!rd_u32 (r, &n_pos, "position count"))
     return false;
   at = r->pos;
   if (!rd_u32 (r, &n_callsites, "callsite count")
+      || !rd_fits (r, at - 4, n_pos, 16, "position count")
       || !rd_fits (r, at, (uint64_t) n_callsites + n_pos, 16,
 		   "callsite count"))
     return false;

@@ -53,6 +53,12 @@ afdo_read_mem (const void *buf, size_t len, const char *name,
 	  return NULL;
 	}
     }
+  if (len < 4 && memcmp (b, "adcg", len) == 0)
+    {
+      afdo_error_set (err, "%s: offset 0x0: unexpected end of file reading "
+		      "magic", name);
+      return NULL;
+    }
   /* Anything else must be text; binary data is refused with the magic
      it had rather than a text parse error.  */
   size_t probe = len < 4096 ? len : 4096;
