@@ -400,6 +400,8 @@ set_known (bb_data &b, gcov_type count, enum bb_state state)
 }
 
 /* Raise B to COUNT when COUNT is larger.  */
+static unsigned n_raises;
+
 static bool
 raise_to (bb_data &b, gcov_type count)
 {
@@ -407,6 +409,7 @@ raise_to (bb_data &b, gcov_type count)
     return false;
   b.count = count;
   b.raised = true;
+  n_raises++;
   return true;
 }
 
@@ -790,15 +793,39 @@ afdo_annotate_function (afdo_profile *prof, afdo_function *instance,
 	set_known (d[bb->index], 0, BB_ZERO);
     }
 
-  /* 2.-3. Propagation.  */
+  /* 2.-3. Propagation.  When a block had to be raised, the edges that
+     were derived from its old count are stale: start the flow rules
+     again from the (raised) annotated and class counts.  */
   alloc_aux_for_edges (sizeof (struct edge_data));
   if (afdo_opts.propagate && any)
+    equivalence_classes (d);
+  for (int pass = 0; pass < 4; pass++)
     {
-      equivalence_classes (d);
-      flow_propagate (d);
+      if (pass > 0)
+	{
+	  FOR_ALL_BB_FN (bb, cfun)
+	    {
+	      bb_data &b = d[bb->index];
+	      if (b.state == BB_FLOW || b.state == BB_GUESSED)
+		{
+		  b.known = false;
+		  b.state = BB_UNKNOWN;
+		  b.count = 0;
+		}
+	      edge e;
+	      edge_iterator ei;
+	      FOR_EACH_EDGE (e, ei, bb->succs)
+		EDGE_DATA (e)->known = false;
+	    }
+	}
+      n_raises = 0;
+      if (afdo_opts.propagate && any)
+	flow_propagate (d);
+      for (int round = 0; round < 8 && flow_fallback (d); round++)
+	flow_propagate (d);
+      if (n_raises == 0)
+	break;
     }
-  for (int round = 0; round < 8 && flow_fallback (d); round++)
-    flow_propagate (d);
   /* Anything still unknown (there is nothing left after the fallback,
      but be safe) is zero.  */
   FOR_ALL_BB_FN (bb, cfun)
@@ -819,6 +846,12 @@ afdo_annotate_function (afdo_profile *prof, afdo_function *instance,
 
   /* 4. Hand the counts to GCC.  */
   apply_counts (d);
+  /* To GCC a zero AFDO count is not "never executed" (sampling can miss a
+     block), so a function with no samples would stay "normal"; an
+     instance that says the function never ran makes it cold.  */
+  if (!any)
+    cgraph_node::get (current_function_decl)->frequency
+      = NODE_FREQUENCY_UNLIKELY_EXECUTED;
   dump_result (d, res);
   free_aux_for_edges ();
   free_dominance_info (CDI_DOMINATORS);
