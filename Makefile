@@ -125,7 +125,7 @@ check-dejagnu: all
 check-asan: deps
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan OPT=-O1 \
 		SANITIZE="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-		$(BUILD)/asan/afdo-convert $(patsubst $(B)/%,$(BUILD)/asan/%,$(TOOLS) $(UNIT_BINS))
+		$(B)/asan/afdo-convert $(patsubst $(B)/%,$(B)/asan/%,$(TOOLS) $(UNIT_BINS))
 	@ASAN_OPTIONS=detect_leaks=1 CK_FORK=no bash $(SRC)/scripts/run-unit.sh \
 		$(patsubst $(B)/%,$(abspath $(BUILD))/asan/%,$(UNIT_BINS))
 
