@@ -677,7 +677,8 @@ afdo_function **
 afdo_sorted_tops (const afdo_profile *p, uint32_t *n)
 {
   afdo_function **t = afdo_xmalloc ((p->n_tops + 1) * sizeof *t);
-  memcpy (t, p->tops, p->n_tops * sizeof *t);
+  if (p->n_tops)
+    memcpy (t, p->tops, p->n_tops * sizeof *t);
   if (p->n_tops > 1)
     {
       afdo_sort_profile = p;
