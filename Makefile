@@ -90,7 +90,7 @@ $(B)/afdo-convert: $(CONVERTER_OBJS) $(LIBAFDO)
 # other than its main are available to them.
 CONVERTER_LIB_OBJS := $(filter-out $(B)/converter/afdo-convert.o,$(CONVERTER_OBJS))
 
-$(B)/%: tools/%.c $(LIBAFDO) $(CONVERTER_LIB_OBJS) $(wildcard common/*.h converter/*.h)
+$(B)/%: tools/%.c $(LIBAFDO) $(CONVERTER_LIB_OBJS) $(wildcard common/*.h converter/*.h tools/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(CPPFLAGS_COMMON) -Iconverter -o $@ $< \
 		$(CONVERTER_LIB_OBJS) $(LIBAFDO) $(DW_LIBS) -lm
@@ -102,7 +102,7 @@ $(B)/plugin/%.o: plugin/%.cc $(wildcard plugin/*.h common/*.h)
 $(PLUGIN): $(PLUGIN_OBJS) $(LIBAFDO)
 	$(CXX) -shared -o $@ $(PLUGIN_OBJS) $(LIBAFDO)
 
-$(B)/unit/%.o: unit/%.c $(wildcard unit/*.h common/*.h)
+$(B)/unit/%.o: unit/%.c $(wildcard unit/*.h common/*.h tools/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(CPPFLAGS_COMMON) -Iconverter $(CHECK_CFLAGS) -c $< -o $@
 
