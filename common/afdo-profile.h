@@ -134,6 +134,8 @@ uint32_t afdo_intern (afdo_profile *, const char *name, size_t len);
 uint32_t afdo_intern_str (afdo_profile *, const char *name);
 /* Index of NAME, or UINT32_MAX when NAME is not in the table.  */
 uint32_t afdo_name_index (const afdo_profile *, const char *name, size_t len);
+/* The name of INDEX, or NULL when INDEX is not in the table.  Index 0 is
+   always the empty string.  */
 const char *afdo_name (const afdo_profile *, uint32_t index);
 uint32_t afdo_n_names (const afdo_profile *);
 
@@ -188,6 +190,8 @@ int afdo_profile_walk (const afdo_profile *,
    NULL and fills ERR on failure; a returned profile is finalized.  */
 afdo_profile *afdo_read_mem (const void *buf, size_t len, const char *name,
 			     afdo_format *found, afdo_error *err);
+/* PATH "-" reads standard input.  Two top-level functions of the same
+   name in one file (static functions of different files) are summed.  */
 afdo_profile *afdo_read_file (const char *path, afdo_format *found,
 			      afdo_error *err);
 
