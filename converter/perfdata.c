@@ -377,6 +377,8 @@ parse_record (parser *ps, const uint8_t *rec, size_t size, size_t off)
     case PERF_RECORD_SAMPLE:
       {
 	uint32_t ai;
+	if (!ps->cb->sample)
+	  return 0;
 	int r = sample_attr (ps, p, body, off, &ai);
 	if (r)
 	  return r;

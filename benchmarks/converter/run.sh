@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# afdo benchmarks: afdo-convert against google/autofdo's create_gcov on
+# the same inputs: sqlite3 (shell + amalgamation, about 270,000 lines)
+# built -O2 -g -gdwarf-4 (create_gcov cannot read DWARF 5), IP samples
+# from `perf record -e cpu-clock -g' at three sizes (1x, 4x, 16x; the
+# largest at least 100 MB).  Wall time and peak RSS from /usr/bin/time -v,
+# median of REPS runs.  Writes benchmarks/results/converter.md.
+# Copyright (C) 2026 The afdo authors.
+#
+# This file is part of afdo.
+#
+# afdo is free software; you can redistribute it and/or modify it under
+# the terms of the GNU General Public License as published by the Free
+# Software Foundation; either version 3, or (at your option) any later
+# version.
+#
+# afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+# WARRANTY; without even the implied warranty of MERCHANTABILITY or
+# FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+# for more details.
+#
+# You should have received a copy of the GNU General Public License
+# along with afdo; see the file COPYING.  If not see
+# <http://www.gnu.org/licenses/>.
+#
+# Usage: benchmarks/converter/run.sh [BASE_MB]   (default 8: 8, 32, 128 MB)
+# Environment: AFDO_BENCH_WORK (default benchmarks/work), REPS (3),
+# AFDO_BUILD (default build).  The sqlite3 sources are fetched with
+# apt-get source at run time, never committed.
+
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+BENCH=$(dirname "$HERE")
+SRC=$(dirname "$BENCH")
+B=$(cd "$SRC" && realpath -m "${AFDO_BUILD:-build}")
+WORK=${AFDO_BENCH_WORK:-$BENCH/work}
+W=$WORK/converter
+BASE_MB=${1:-8}
+REPS=${REPS:-3}
+OUT=$BENCH/results/converter.md
+CONVERT=$B/afdo-convert
+DUMP=$B/afdo-dump
+
+die () { echo "bench-converter: $*" >&2; exit 1; }
+
+[ -x "$CONVERT" ] || die "$CONVERT missing: run make first"
+command -v perf >/dev/null || die "perf is not installed"
+command -v create_gcov >/dev/null || die "create_gcov is not installed (apt-get install autofdo)"
+[ -x /usr/bin/time ] || die "/usr/bin/time is not installed"
+mkdir -p "$W" "$BENCH/results"
+
+# The sources: Debian's sqlite3 package, its amalgamation generated once.
+# shellcheck source=../lib/fetch.sh
+. "$BENCH/lib/fetch.sh"
+if ! declare -F bench_apt_install >/dev/null; then
+  bench_apt_install () { apt-get install -y -qq "$@" >/dev/null 2>&1; }
+fi
+SQLSRC=$WORK/src/sqlite3
+bench_fetch sqlite3 "$SQLSRC" || die "cannot fetch the sqlite3 sources"
+PREP=$W/prep
+if [ ! -s "$PREP/sqlite3.c" ] || [ ! -s "$PREP/shell.c" ]; then
+  command -v tclsh >/dev/null || bench_apt_install tcl ||
+    die "tclsh is needed to generate the amalgamation"
+  mkdir -p "$PREP"
+  echo "bench-converter: generating the sqlite3 amalgamation" >&2
+  (cd "$PREP" && "$SQLSRC/configure" --disable-tcl >configure.log 2>&1 &&
+     make sqlite3.c shell.c >make.log 2>&1) ||
+    die "amalgamation failed (see $PREP/make.log)"
+fi
+LINES=$(cat "$PREP/sqlite3.c" "$PREP/shell.c" | wc -l)
+
+PROG=$W/sqlite3
+if [ ! -x "$PROG" ] || [ "$PREP/sqlite3.c" -nt "$PROG" ]; then
+  echo "bench-converter: building sqlite3 -O2 -g -gdwarf-4" >&2
+  gcc -O2 -g -gdwarf-4 -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION \
+    -I"$PREP" "$PREP/shell.c" "$PREP/sqlite3.c" -o "$PROG" -lm
+fi
+
+# The workload: inserts, indexes, joins, sorting, string functions.
+# LOOPS scales its length.
+workload ()
+{
+  local loops=$1
+  cat <<SQL
+CREATE TABLE t(a INTEGER PRIMARY KEY, b INTEGER, c TEXT, d REAL);
+CREATE TABLE u(x INTEGER, y TEXT);
+SQL
+  for ((i = 0; i < loops; i++)); do
+    cat <<SQL
+DELETE FROM t; DELETE FROM u;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 60000)
+INSERT INTO t SELECT i, (i * 7919) % 10007, printf('row-%08d-%s', i, hex(i * 31)), i / 3.0 FROM n;
+INSERT INTO u SELECT b, substr(c, 5, 8) FROM t WHERE a % 3 = 0;
+CREATE INDEX IF NOT EXISTS tb ON t(b);
+CREATE INDEX IF NOT EXISTS ux ON u(x);
+SELECT count(*), sum(d), max(c) FROM t WHERE c LIKE '%7%';
+SELECT b, count(*), avg(d) FROM t GROUP BY b ORDER BY 2 DESC, 1 LIMIT 5;
+SELECT count(*) FROM t JOIN u ON t.b = u.x WHERE t.a % 5 = 1;
+SELECT group_concat(y, ',') FROM (SELECT y FROM u ORDER BY y DESC LIMIT 50);
+UPDATE t SET d = d * 1.5 + length(c) WHERE b % 4 = 0;
+SELECT sum(length(upper(c))) FROM t;
+DROP INDEX tb; DROP INDEX ux;
+SQL
+  done
+}
+
+# Record until the perf.data reaches SIZE_MB: the workload is run with a
+# number of loops estimated from a first calibration run.
+record ()
+{
+  local size_mb=$1 data=$2 loops=$3
+  workload "$loops" > "$W/work-$size_mb.sql"
+  perf record -q -e cpu-clock -F 20000 -g -o "$data" -- \
+    "$PROG" :memory: < "$W/work-$size_mb.sql" > /dev/null 2>"$W/perf-$size_mb.log" ||
+    die "perf record failed (see $W/perf-$size_mb.log)"
+}
+
+CAL=$W/calibrate.data
+if [ ! -s "$W/loops-per-mb" ]; then
+  echo "bench-converter: calibrating the workload" >&2
+  record cal "$CAL" 2
+  sz=$(stat -c %s "$CAL")
+  # loops per MB, times 1000.
+  echo $(( 2 * 1000 * 1048576 / sz )) > "$W/loops-per-mb"
+  rm -f "$CAL"
+fi
+LPM=$(cat "$W/loops-per-mb")
+
+SIZES=("$BASE_MB" $((BASE_MB * 4)) $((BASE_MB * 16)))
+for s in "${SIZES[@]}"; do
+  d=$W/perf-$s.data
+  if [ ! -s "$d" ]; then
+    loops=$(( (s * LPM + 999) / 1000 ))
+    [ "$loops" -lt 1 ] && loops=1
+    echo "bench-converter: recording ~$s MB ($loops loops)" >&2
+    record "$s" "$d" "$loops"
+  fi
+done
+
+# measure NAME CMD...: REPS runs; prints "wall_s rss_kb" medians.
+measure ()
+{
+  local log=$W/time.log walls=() rsss=()
+  for ((r = 0; r < REPS; r++)); do
+    /usr/bin/time -v "$@" > "$W/cmd.out" 2> "$log" || {
+      tail -5 "$log" >&2; die "failed: $*"; }
+    walls+=("$(awk -F': ' '/Elapsed \(wall clock\)/ {
+        n = split($2, p, ":"); s = 0
+        for (i = 1; i <= n; i++) s = s * 60 + p[i]
+        print s }' "$log")")
+    rsss+=("$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")")
+  done
+  local w r
+  w=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  r=$(printf '%s\n' "${rsss[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  echo "$w $r"
+}
+
+# The hot functions of both profiles agree?  Top 10 of ours by total,
+# create_gcov's total for each.
+compare ()
+{
+  local ours=$1 theirs=$2
+  "$DUMP" "$ours" | awk -F: '/^[^ ]/ {print $1, $2}' | sort -k2,2nr > "$W/ours.tot"
+  "$DUMP" "$theirs" | awk -F: '/^[^ ]/ {print $1, $2}' > "$W/theirs.tot"
+  awk 'NR == FNR { t[$1] = $2; next }
+       FNR <= 10 { u = ($1 in t) ? t[$1] : 0
+                   d = $2 ? (u - $2) * 100.0 / $2 : 0
+                   printf "| %s | %d | %d | %+.1f %% |\n", $1, $2, u, d }' \
+    "$W/theirs.tot" "$W/ours.tot"
+}
+
+{
+  echo "# afdo-convert vs create_gcov"
+  echo
+  echo "Generated by \`benchmarks/converter/run.sh $BASE_MB\` on $(date -u +%Y-%m-%d)."
+  echo "Program: sqlite3 $(cd "$SQLSRC" && dpkg-parsechangelog -S Version 2>/dev/null || echo '?')"
+  echo "(shell.c + sqlite3.c amalgamation, $LINES lines), gcc $(gcc -dumpfullversion)"
+  echo "\`-O2 -g -gdwarf-4\`; samples: \`perf record -e cpu-clock -F 20000 -g\`"
+  echo "on an SQL workload.  Both tools convert IP samples"
+  echo "(\`create_gcov --use_lbr=false\`, 0.19).  Median of $REPS runs;"
+  echo "machine: $(nproc) cores, shared (timings are noisy)."
+  echo
+  echo "| perf.data | samples | afdo-convert wall | create_gcov wall | speedup | afdo-convert RSS | create_gcov RSS | RSS ratio |"
+  echo "|---|---|---|---|---|---|---|---|"
+} > "$OUT.tmp"
+
+for s in "${SIZES[@]}"; do
+  d=$W/perf-$s.data
+  mb=$(( $(stat -c %s "$d") / 1048576 ))
+  echo "bench-converter: converting $d ($mb MB)" >&2
+  read -r aw ar < <(measure "$CONVERT" --binary="$PROG" --perf="$d" -o "$W/ours-$s.gcov")
+  read -r cw cr < <(measure create_gcov --binary="$PROG" --profile="$d" \
+      --gcov="$W/theirs-$s.gcov" --use_lbr=false --logtostderr=false)
+  n=$("$CONVERT" --binary="$PROG" --perf="$d" -o /dev/null -v 2>&1 |
+        sed -n 's/.*input file(s), \([0-9]*\) samples.*/\1/p')
+  printf '| %d MB | %s | %.2f s | %.2f s | %.1fx | %.1f MB | %.1f MB | %.2f |\n' \
+    "$mb" "$n" "$aw" "$cw" "$(echo "$cw / $aw" | bc -l)" \
+    "$(echo "$ar / 1024" | bc -l)" "$(echo "$cr / 1024" | bc -l)" \
+    "$(echo "$ar / $cr" | bc -l)" >> "$OUT.tmp"
+  echo "$s $aw $cw $ar $cr" >> "$W/figures.tsv"
+done
+
+s=${SIZES[2]}
+{
+  echo
+  echo "Growth with the perf.data size: see the wall-time column (1x, 4x, 16x)."
+  echo
+  echo "Agreement on the hot functions (largest perf.data; totals in samples):"
+  echo
+  echo "| function | afdo-convert | create_gcov | difference |"
+  echo "|---|---|---|---|"
+  compare "$W/ours-$s.gcov" "$W/theirs-$s.gcov"
+  echo
+  echo "Quality report of afdo-convert on the largest file:"
+  echo
+  echo '```'
+  "$CONVERT" --binary="$PROG" --perf="$W/perf-$s.data" -o /dev/null -v 2>&1
+  echo '```'
+} >> "$OUT.tmp"
+mv "$OUT.tmp" "$OUT"
+cat "$OUT"
