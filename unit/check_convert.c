@@ -565,6 +565,7 @@ START_TEST (test_multiple_attrs)
       tu_free (&f);
 
       /* An id that no event has.  */
+      tu_free (&d);
       memset (&d, 0, sizeof d);
       rec_sample (&d, &a[0], 99, PERF_RECORD_MISC_USER, 3, 0x401008, 1, 0,
 		  NULL);
