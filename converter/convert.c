@@ -422,6 +422,38 @@ unmap_file (mapped_file *mf)
     munmap (mf->map, mf->len);
 }
 
+typedef struct pass_ctx
+{
+  binprof *bp;
+  const char *path;
+  const char *what;
+  const uint8_t *base;
+  size_t released;
+} pass_ctx;
+
+/* Pages already parsed are given back (the mapping is read-only and
+   private, so they are simply read again if needed): peak memory does
+   not grow with the size of perf.data.  */
+static void
+cb_progress (void *data, size_t off, size_t len)
+{
+  binprof *bp = data;
+  pass_ctx *pc = bp->pass;
+  if (!pc)
+    return;
+  size_t page = (size_t) sysconf (_SC_PAGESIZE);
+  size_t upto = off / page * page;
+  if (upto > pc->released)
+    {
+      madvise ((void *) (pc->base + pc->released), upto - pc->released,
+	       MADV_DONTNEED);
+      pc->released = upto;
+    }
+  if (bp->opts->progress)
+    fprintf (stderr, "afdo-convert: %s %s: %zu%%\r", pc->what, pc->path,
+	     len ? off * 100 / len : 100);
+}
+
 static void
 begin_file (binprof *bp)
 {
@@ -440,11 +472,11 @@ binprof_add_perf_data (binprof *bp, const char *path, afdo_error *err)
     return -1;
   begin_file (bp);
   perf_callbacks pass1 = { .mmap = cb_mmap, .comm = cb_comm,
-			   .fork = cb_fork, .build_id = cb_build_id };
+			   .fork = cb_fork, .build_id = cb_build_id,
+			   .progress = cb_progress };
   perf_stats st;
-  if (bp->opts->progress)
-    fprintf (stderr, "afdo-convert: reading %s (%zu MB)...\r", path,
-	     mf.len >> 20);
+  pass_ctx pc = { bp, path, "mappings of", mf.buf, 0 };
+  bp->pass = &pc;
   int r = perf_data_parse (mf.buf, mf.len, path, &pass1, bp, &st, err);
   if (r)
     goto out;
@@ -463,11 +495,14 @@ binprof_add_perf_data (binprof *bp, const char *path, afdo_error *err)
       r = -1;
       goto out;
     }
-  perf_callbacks pass2 = { .sample = cb_sample };
+  perf_callbacks pass2 = { .sample = cb_sample, .progress = cb_progress };
+  pc.what = "samples of";
+  pc.released = 0;
   r = perf_data_parse (mf.buf, mf.len, path, &pass2, bp, NULL, err);
   bp->unknown_records += st.unknown_records;
   bp->lost_records += st.lost_records;
 out:
+  bp->pass = NULL;
   if (bp->opts->progress)
     fprintf (stderr, "\033[K");
   unmap_file (&mf);

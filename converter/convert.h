@@ -73,6 +73,7 @@ typedef struct binprof
   cmap pids_comm;		/* (pid, 0) -> 1 when its comm matches */
   bool saw_binary_name;		/* some mapping named like BIN */
   bool build_id_seen;
+  void *pass;			/* the perf.data pass under way */
 
   /* Statistics over all inputs.  */
   uint64_t samples;		/* sample records read */

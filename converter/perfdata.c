@@ -25,6 +25,9 @@
 
 #include "perfdata.h"
 
+/* How often the progress callback is called.  */
+#define PROGRESS_STEP ((size_t) 8 << 20)
+
 static inline uint64_t
 rd64 (const uint8_t *p)
 {
@@ -666,8 +669,14 @@ parse_all (parser *ps, perf_stats *stats)
 
   /* The data section.  */
   size_t off = data_off, end = data_off + data_size;
+  size_t next_progress = off + PROGRESS_STEP;
   while (off < end)
     {
+      if (off >= next_progress && ps->cb->progress)
+	{
+	  ps->cb->progress (ps->data, off, len);
+	  next_progress = off + PROGRESS_STEP;
+	}
       if (end - off < 8)
 	{
 	  afdo_error_set (err, "%s: truncated record header at offset %zu",

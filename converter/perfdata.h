@@ -140,6 +140,10 @@ typedef struct perf_callbacks
   int (*build_id) (void *data, uint32_t pid, const char *filename,
 		   const uint8_t *id, size_t len, unsigned cpumode,
 		   afdo_error *err);
+  /* Called every few megabytes of the data section: bytes before OFF
+     of the image are not read again until the feature sections (which
+     follow the data).  For progress display and releasing memory.  */
+  void (*progress) (void *data, size_t off, size_t len);
 } perf_callbacks;
 
 typedef struct perf_stats

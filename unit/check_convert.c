@@ -306,8 +306,9 @@ s_bid (void *d, uint32_t pid, const char *fn, const uint8_t *id, size_t len,
   return 0;
 }
 
-static const perf_callbacks all_cb = { s_mmap, s_comm, NULL, NULL, s_sample,
-				       s_bid };
+static const perf_callbacks all_cb = { .mmap = s_mmap, .comm = s_comm,
+				       .sample = s_sample,
+				       .build_id = s_bid };
 
 static const uint8_t test_bid[20] = { 0x27, 0xda, 1, 2, 3, 4, 5, 6, 7, 8, 9,
 				      10, 11, 12, 13, 14, 15, 16, 17, 18 };
