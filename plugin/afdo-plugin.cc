@@ -170,23 +170,45 @@ enable_fdo_optimizations (void)
 /* The hot block threshold: the smallest position count among the
    largest ones that together make up hot_permille of all samples (the
    working-set rule GCC's ipa-profile applies to instrumented
-   profiles).  */
+   profiles).  A first walk sums the counts in power-of-two buckets, a
+   second sorts only the bucket where the cut falls, so a large profile
+   costs two linear walks and a small sort.  */
 struct hot_walk
 {
-  vec<uint64_t> counts;
-  uint64_t max;
+  uint64_t bucket_sum[65];
+  uint64_t max, sum;
+  int cut_bucket;
+  vec<uint64_t> cut_counts;
 };
 
 static int
-collect_counts (afdo_function *f, unsigned, void *data)
+count_bucket (uint64_t c)
+{
+  return c ? 64 - __builtin_clzll (c) : 0;
+}
+
+static int
+hot_walk_sum (afdo_function *f, unsigned, void *data)
 {
   hot_walk *w = (hot_walk *) data;
   for (uint32_t i = 0; i < f->n_pos; i++)
-    if (f->pos[i].count)
-      {
-	w->counts.safe_push (f->pos[i].count);
-	w->max = MAX (w->max, f->pos[i].count);
-      }
+    {
+      uint64_t c = f->pos[i].count;
+      w->bucket_sum[count_bucket (c)]
+	= afdo_count_add (w->bucket_sum[count_bucket (c)], c);
+      w->sum = afdo_count_add (w->sum, c);
+      w->max = MAX (w->max, c);
+    }
+  return 0;
+}
+
+static int
+hot_walk_cut (afdo_function *f, unsigned, void *data)
+{
+  hot_walk *w = (hot_walk *) data;
+  for (uint32_t i = 0; i < f->n_pos; i++)
+    if (count_bucket (f->pos[i].count) == w->cut_bucket)
+      w->cut_counts.safe_push (f->pos[i].count);
   return 0;
 }
 
@@ -201,22 +223,31 @@ static void
 set_thresholds (void)
 {
   hot_walk w;
-  w.counts = vNULL;
-  w.max = 0;
-  afdo_profile_walk (afdo_prof, collect_counts, &w);
-  w.counts.qsort (cmp_desc);
-  uint64_t sum = 0;
-  for (unsigned i = 0; i < w.counts.length (); i++)
-    sum = afdo_count_add (sum, w.counts[i]);
-  uint64_t cutoff = (uint64_t) ((__int128) sum * afdo_opts.hot_permille
-				/ 1000);
-  uint64_t acc = 0, threshold = 1;
-  for (unsigned i = 0; i < w.counts.length () && acc < cutoff; i++)
+  memset (w.bucket_sum, 0, sizeof w.bucket_sum);
+  w.max = w.sum = 0;
+  w.cut_counts = vNULL;
+  afdo_profile_walk (afdo_prof, hot_walk_sum, &w);
+  uint64_t cutoff = (uint64_t) ((unsigned __int128) w.sum
+				* afdo_opts.hot_permille / 1000);
+  uint64_t threshold = 1, acc = 0;
+  for (w.cut_bucket = 64; w.cut_bucket > 0; w.cut_bucket--)
     {
-      acc = afdo_count_add (acc, w.counts[i]);
-      threshold = w.counts[i];
+      uint64_t next = afdo_count_add (acc, w.bucket_sum[w.cut_bucket]);
+      if (next >= cutoff && w.bucket_sum[w.cut_bucket] > 0)
+	break;
+      acc = next;
     }
-  w.counts.release ();
+  if (w.cut_bucket > 0 && cutoff > 0)
+    {
+      afdo_profile_walk (afdo_prof, hot_walk_cut, &w);
+      w.cut_counts.qsort (cmp_desc);
+      for (unsigned i = 0; i < w.cut_counts.length () && acc < cutoff; i++)
+	{
+	  acc = afdo_count_add (acc, w.cut_counts[i]);
+	  threshold = w.cut_counts[i];
+	}
+    }
+  w.cut_counts.release ();
   /* Counts of 1 are never hot to GCC (maybe_hot_count_p).  */
   threshold = MAX (threshold, (uint64_t) 2);
   if (threshold > ((uint64_t) 1 << 60))
@@ -231,7 +262,7 @@ set_thresholds (void)
   if (dump_file)
     fprintf (dump_file, "hot block threshold %" PRIu64 " (%d per mille of "
 	     "%" PRIu64 " samples), largest count %" PRIu64 "\n",
-	     threshold, afdo_opts.hot_permille, sum, w.max);
+	     threshold, afdo_opts.hot_permille, w.sum, w.max);
 }
 
 /* Read the profile at the pass's first execution.  */
