@@ -57,6 +57,9 @@ typedef struct sym_cu
   size_t n_ranges, cap_ranges;
   sym_top *tops;
   size_t n_tops, cap_tops;
+  bool tops_dirty;		/* tops to sort again */
+  sym_top *kids;		/* children's ranges of every scope */
+  size_t n_kids, cap_kids;
   /* Scopes are allocated in blocks so pointers stay valid.  */
   sym_scope **blocks;
   size_t n_blocks, used_in_block;
@@ -91,6 +94,7 @@ cu_free (sym_cu *c)
   free (c->rows);
   free (c->ranges);
   free (c->tops);
+  free (c->kids);
   for (size_t i = 0; i < c->n_blocks; i++)
     free (c->blocks[i]);
   free (c->blocks);
@@ -285,6 +289,9 @@ udata_attr (Dwarf_Die *die, unsigned name)
 
 static void walk (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth);
 
+/* A scope for DIE.  Outline functions (PARENT NULL) are only recorded
+   with their ranges; their inline trees are read when an address falls
+   in them (expand_scope).  */
 static void
 make_scope (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth)
 {
@@ -307,18 +314,23 @@ make_scope (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth)
   sc->decl_line = dl;
   sc->first_range = (uint32_t) first;
   sc->n_ranges = (uint32_t) (c->n_ranges - first);
+  sc->die = *die;
   if (parent)
     {
       sc->call_line = udata_attr (die, DW_AT_call_line);
       sc->call_disc = udata_attr (die, DW_AT_GNU_discriminator);
       sc->next_sibling = parent->first_child;
       parent->first_child = sc;
+      sc->expanded = true;
+      walk (c, die, sc, depth + 1);
     }
   else
-    for (size_t i = first; i < c->n_ranges; i++)
-      if (!add_top (c, c->ranges[i].lo, c->ranges[i].hi, sc))
-	return;
-  walk (c, die, sc, depth + 1);
+    {
+      for (size_t i = first; i < c->n_ranges; i++)
+	if (!add_top (c, c->ranges[i].lo, c->ranges[i].hi, sc))
+	  return;
+      c->tops_dirty = true;
+    }
 }
 
 static void
@@ -352,6 +364,55 @@ walk (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth)
   while (dwarf_siblingof (&child, &child) == 0);
 }
 
+static sym_scope *
+scope_at (sym_cu *c, size_t i)
+{
+  return &c->blocks[i / SCOPE_BLOCK][i % SCOPE_BLOCK];
+}
+
+/* The sorted ranges of SC's children.  */
+static void
+build_kids (sym_cu *c, sym_scope *sc)
+{
+  sc->first_kid = (uint32_t) c->n_kids;
+  sc->n_kids = 0;
+  for (sym_scope *ch = sc->first_child; ch; ch = ch->next_sibling)
+    for (uint32_t i = 0; i < ch->n_ranges; i++)
+      {
+	if (c->n_kids == c->cap_kids)
+	  {
+	    size_t nc = c->cap_kids ? 2 * c->cap_kids : 256;
+	    sym_top *n = realloc (c->kids, nc * sizeof *n);
+	    if (!n)
+	      return;
+	    c->kids = n;
+	    c->cap_kids = nc;
+	  }
+	c->kids[c->n_kids].lo = c->ranges[ch->first_range + i].lo;
+	c->kids[c->n_kids].hi = c->ranges[ch->first_range + i].hi;
+	c->kids[c->n_kids].scope = ch;
+	c->n_kids++;
+	sc->n_kids++;
+      }
+  qsort (c->kids + sc->first_kid, sc->n_kids, sizeof *c->kids, top_cmp);
+}
+
+/* Read the inline tree of the outline function SC.  */
+static void
+expand_scope (sym_cu *c, sym_scope *sc)
+{
+  size_t before = c->n_scopes;
+  sc->expanded = true;
+  walk (c, &sc->die, sc, 1);
+  build_kids (c, sc);
+  for (size_t i = before; i < c->n_scopes; i++)
+    {
+      sym_scope *s = scope_at (c, i);
+      if (s->parent)
+	build_kids (c, s);
+    }
+}
+
 static sym_cu *
 build_cu (Dwarf_Die *cudie)
 {
@@ -362,6 +423,7 @@ build_cu (Dwarf_Die *cudie)
   build_rows (c, cudie);
   walk (c, cudie, NULL, 0);
   qsort (c->tops, c->n_tops, sizeof *c->tops, top_cmp);
+  c->tops_dirty = false;
   return c;
 }
 
@@ -445,6 +507,11 @@ symbolize (symbolizer *s, uint64_t addr, sym_result *r)
     }
 
   /* The outline function.  */
+  if (c->tops_dirty)
+    {
+      qsort (c->tops, c->n_tops, sizeof *c->tops, top_cmp);
+      c->tops_dirty = false;
+    }
   lo = 0;
   hi = c->n_tops;
   while (lo < hi)
@@ -466,22 +533,27 @@ symbolize (symbolizer *s, uint64_t addr, sym_result *r)
   /* Descend the inline tree.  */
   while (sc)
     {
-      sym_scope *next = NULL;
-      for (sym_scope *ch = sc->first_child; ch; ch = ch->next_sibling)
-	for (uint32_t i = 0; i < ch->n_ranges; i++)
-	  {
-	    const sym_range *rg = &c->ranges[ch->first_range + i];
-	    if (addr >= rg->lo && addr < rg->hi)
-	      {
-		next = ch;
-		end = min64 (end, rg->hi);
-	      }
-	    else if (rg->lo > addr)
-	      end = min64 (end, rg->lo);
-	  }
-      if (!next)
+      if (!sc->expanded)
+	expand_scope (c, sc);
+      const sym_top *k = c->kids + sc->first_kid;
+      size_t n = sc->n_kids;
+      lo = 0;
+      hi = n;
+      while (lo < hi)
+	{
+	  size_t mid = lo + (hi - lo) / 2;
+	  if (k[mid].lo <= addr)
+	    lo = mid + 1;
+	  else
+	    hi = mid;
+	}
+      /* K[LO] is the first child range starting after ADDR.  */
+      if (lo < n)
+	end = min64 (end, k[lo].lo);
+      if (lo == 0 || addr >= k[lo - 1].hi)
 	break;
-      sc = next;
+      end = min64 (end, k[lo - 1].hi);
+      sc = k[lo - 1].scope;
     }
   r->scope = sc;
   if (end <= addr)

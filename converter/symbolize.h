@@ -37,8 +37,12 @@ struct sym_scope
   int decl_line;		/* of the function (through abstract origin) */
   uint32_t call_line, call_disc;	/* inlined: where it was inlined */
   uint32_t first_range, n_ranges;
-  sym_scope *first_child, *next_sibling;
   void *aux;			/* free for the user */
+  /* Private to the symbolizer.  */
+  sym_scope *first_child, *next_sibling;
+  uint32_t first_kid, n_kids;	/* children's ranges, sorted */
+  bool expanded;		/* children known */
+  Dwarf_Die die;
 };
 
 typedef struct sym_result

@@ -137,10 +137,11 @@ for s in "${SIZES[@]}"; do
   fi
 done
 
-# measure NAME CMD...: REPS runs; prints "wall_s rss_kb" medians.
+# measure CMD...: REPS runs; prints "wall_s rss_kb cpu_s" medians
+# (cpu = user + system time, less sensitive to a loaded machine).
 measure ()
 {
-  local log=$W/time.log walls=() rsss=()
+  local log=$W/time.log walls=() rsss=() cpus=()
   for ((r = 0; r < REPS; r++)); do
     /usr/bin/time -v "$@" > "$W/cmd.out" 2> "$log" || {
       tail -5 "$log" >&2; die "failed: $*"; }
@@ -149,11 +150,14 @@ measure ()
         for (i = 1; i <= n; i++) s = s * 60 + p[i]
         print s }' "$log")")
     rsss+=("$(awk -F': ' '/Maximum resident set size/ {print $2}' "$log")")
+    cpus+=("$(awk -F': ' '/User time/ {u = $2} /System time/ {s = $2}
+        END {print u + s}' "$log")")
   done
-  local w r
+  local w r c
   w=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
   r=$(printf '%s\n' "${rsss[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  echo "$w $r"
+  c=$(printf '%s\n' "${cpus[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  echo "$w $r $c"
 }
 
 # The hot functions of both profiles agree?  Top 10 of ours by total,
@@ -179,9 +183,10 @@ compare ()
   echo "\`-O2 -g -gdwarf-4\`; samples: \`perf record -e cpu-clock -F 20000 -g\`"
   echo "on an SQL workload.  Both tools convert IP samples"
   echo "(\`create_gcov --use_lbr=false\`, 0.19).  Median of $REPS runs;"
-  echo "machine: $(nproc) cores, shared (timings are noisy)."
+  echo "machine: $(nproc) cores, shared (timings are noisy); cpu = user + system"
+  echo "time as /usr/bin/time reports it (10 ms resolution)."
   echo
-  echo "| perf.data | samples | afdo-convert wall | create_gcov wall | speedup | afdo-convert RSS | create_gcov RSS | RSS ratio |"
+  echo "| perf.data | samples | afdo-convert wall (cpu) | create_gcov wall (cpu) | speedup wall (cpu) | afdo-convert peak RSS | create_gcov peak RSS | RSS ratio |"
   echo "|---|---|---|---|---|---|---|---|"
 } > "$OUT.tmp"
 
@@ -189,16 +194,17 @@ for s in "${SIZES[@]}"; do
   d=$W/perf-$s.data
   mb=$(( $(stat -c %s "$d") / 1048576 ))
   echo "bench-converter: converting $d ($mb MB)" >&2
-  read -r aw ar < <(measure "$CONVERT" --binary="$PROG" --perf="$d" -o "$W/ours-$s.gcov")
-  read -r cw cr < <(measure create_gcov --binary="$PROG" --profile="$d" \
+  read -r aw ar ac < <(measure "$CONVERT" --binary="$PROG" --perf="$d" -o "$W/ours-$s.gcov")
+  read -r cw cr cc < <(measure create_gcov --binary="$PROG" --profile="$d" \
       --gcov="$W/theirs-$s.gcov" --use_lbr=false --logtostderr=false)
   n=$("$CONVERT" --binary="$PROG" --perf="$d" -o /dev/null -v 2>&1 |
         sed -n 's/.*input file(s), \([0-9]*\) samples.*/\1/p')
-  printf '| %d MB | %s | %.2f s | %.2f s | %.1fx | %.1f MB | %.1f MB | %.2f |\n' \
-    "$mb" "$n" "$aw" "$cw" "$(echo "$cw / $aw" | bc -l)" \
+  printf '| %d MB | %s | %.2f s (%.2f s) | %.2f s (%.2f s) | %.1fx (%.1fx) | %.1f MB | %.1f MB | %.3f |\n' \
+    "$mb" "$n" "$aw" "$ac" "$cw" "$cc" "$(echo "$cw / $aw" | bc -l)" \
+    "$(awk -v a="$ac" -v c="$cc" 'BEGIN { if (a < 0.01) a = 0.01; print c / a }')" \
     "$(echo "$ar / 1024" | bc -l)" "$(echo "$cr / 1024" | bc -l)" \
     "$(echo "$ar / $cr" | bc -l)" >> "$OUT.tmp"
-  echo "$s $aw $cw $ar $cr" >> "$W/figures.tsv"
+  echo "$s $aw $cw $ar $cr $ac $cc" >> "$W/figures.tsv"
 done
 
 s=${SIZES[2]}
