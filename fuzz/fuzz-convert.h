@@ -1,0 +1,79 @@
+/* Shared part of the converter's libFuzzer harnesses: the binary the
+   samples are mapped onto (opened once), and the rest of the pipeline
+   (symbolization, aggregation, round trip of the profile).
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#ifndef AFDO_FUZZ_CONVERT_H
+#define AFDO_FUZZ_CONVERT_H
+
+#include <libgen.h>
+#include <limits.h>
+
+#include "convert.h"
+#include "fuzz-common.h"
+
+/* The binary: $AFDO_FUZZ_BINARY, else cv-prog beside the harness (the
+   program whose perf.data files are in the seed corpus).  */
+static binary *fuzz_bin;
+static fuzz_memfile fuzz_file;
+
+static inline void
+fuzz_convert_init (void)
+{
+  char path[PATH_MAX];
+  const char *env = getenv ("AFDO_FUZZ_BINARY");
+  if (env)
+    snprintf (path, sizeof path, "%s", env);
+  else
+    {
+      char exe[PATH_MAX];
+      ssize_t n = readlink ("/proc/self/exe", exe, sizeof exe - 1);
+      FUZZ_ASSERT (n > 0);
+      exe[n] = 0;
+      snprintf (path, sizeof path, "%s/cv-prog", dirname (exe));
+    }
+  afdo_error err;
+  fuzz_bin = binary_open (path, true, &err);
+  if (!fuzz_bin)
+    {
+      fprintf (stderr, "fuzz: %s (set AFDO_FUZZ_BINARY)\n", err.msg);
+      exit (1);
+    }
+  fuzz_memfile_init (&fuzz_file);
+}
+
+/* Symbolize and aggregate what BP collected, as afdo-convert does.  */
+static inline void
+fuzz_convert_finish (binprof *bp)
+{
+  if (bp->samples_binary == 0 && bp->n_branches == 0)
+    return;
+  symbolizer *sym = symbolizer_new (fuzz_bin);
+  FUZZ_ASSERT (sym);
+  quality q;
+  afdo_error err;
+  afdo_profile *p = binprof_to_profile (bp, sym, &q, &err);
+  FUZZ_ASSERT (p);
+  FUZZ_ASSERT (q.with_line <= q.in_binary || q.lbr);
+  fuzz_round_trip (p);
+  afdo_profile_free (p);
+  symbolizer_free (sym);
+}
+
+#endif /* AFDO_FUZZ_CONVERT_H */
