@@ -185,6 +185,13 @@ afdo_decl_name_index (afdo_profile *prof, tree decl, bool *exact)
 static uint32_t
 cached_name_index (afdo_profile *prof, tree decl)
 {
+  static afdo_profile *cache_prof;
+  if (name_cache && cache_prof != prof)
+    {
+      delete name_cache;
+      name_cache = NULL;
+    }
+  cache_prof = prof;
   if (!name_cache)
     name_cache = new hash_map<tree, unsigned>;
   if (unsigned *slot = name_cache->get (decl))
@@ -289,11 +296,15 @@ struct annotate_ctx
   afdo_function *top;
   hash_set<const afdo_pos *> *used;
   uint64_t matched;
+  /* Only mark the nested instances reached.  */
+  bool dry;
 };
 
 static void
 mark_used (annotate_ctx *ctx, const afdo_pos *pos)
 {
+  if (ctx->dry)
+    return;
   if (!ctx->used->add (pos))
     ctx->matched = afdo_count_add (ctx->matched, pos->count);
   if (!tu_used)
@@ -361,9 +372,12 @@ stmt_count (annotate_ctx *ctx, gimple *stmt, int disc, gcov_type *count)
       uint32_t name = cached_name_index (ctx->prof, stack[k - 1].decl);
       if (name == UINT32_MAX)
 	return false;
-      inst = find_callee (ctx->prof, inst, line_offset (stack[k]), name);
-      if (!inst)
+      afdo_function *callee = find_callee (ctx->prof, inst,
+					   line_offset (stack[k]), name);
+      if (!callee)
 	return false;
+      callee->aux |= AFDO_AUX_REACHED;
+      inst = callee;
     }
   return position_count (ctx, inst, line_offset (stack[0]),
 			 disc < 0 ? 0 : (uint32_t) disc, count);
@@ -717,6 +731,27 @@ apply_counts (vec<bb_data> &d)
 }
 
 void
+afdo_mark_reached (afdo_profile *prof, afdo_function *instance)
+{
+  annotate_ctx ctx;
+  ctx.prof = prof;
+  ctx.top = instance;
+  ctx.used = NULL;
+  ctx.matched = 0;
+  ctx.dry = true;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	gcov_type c;
+	if (!is_gimple_debug (stmt) && gimple_code (stmt) != GIMPLE_LABEL)
+	  stmt_count (&ctx, stmt, bb->discriminator, &c);
+      }
+}
+
+void
 afdo_annotate_function (afdo_profile *prof, afdo_function *instance,
 			bool head_ok, afdo_fn_result *res)
 {
@@ -729,6 +764,7 @@ afdo_annotate_function (afdo_profile *prof, afdo_function *instance,
   ctx.top = instance;
   ctx.used = new hash_set<const afdo_pos *>;
   ctx.matched = 0;
+  ctx.dry = false;
 
   auto_vec<bb_data> d;
   d.safe_grow_cleared (last_basic_block_for_fn (cfun));

@@ -319,8 +319,18 @@ execute_autofdo (void)
 
   afdo_tu_stats tu;
   memset (&tu, 0, sizeof tu);
-  hash_set<const afdo_function *> seen;
 
+  /* The functions of this translation unit and their instances.  */
+  struct tu_fn
+  {
+    cgraph_node *node;
+    afdo_function *inst;
+    bool exact;
+  };
+  auto_vec<tu_fn> fns;
+  auto_vec<afdo_function *> tops;
+  auto_vec<char> defined;
+  defined.safe_grow_cleared (afdo_n_names (afdo_prof));
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION (node)
     {
@@ -331,12 +341,46 @@ execute_autofdo (void)
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
       if (!fn || !fn->cfg)
 	continue;
-      tu.functions++;
+      tu_fn f;
+      f.node = node;
+      f.exact = false;
+      uint32_t idx = afdo_decl_name_index (afdo_prof, node->decl, &f.exact);
+      f.inst = NULL;
+      if (idx != UINT32_MAX)
+	{
+	  defined[idx] = 1;
+	  f.inst = afdo_top (afdo_prof, idx, false);
+	}
+      fns.safe_push (f);
+      if (f.inst)
+	tops.safe_push (f.inst);
+    }
 
-      bool exact = false;
-      uint32_t idx = afdo_decl_name_index (afdo_prof, node->decl, &exact);
+  /* Which inline instances do the statements reach?  The rest are
+     folded into their functions (afdo-offline.cc).  */
+  for (unsigned i = 0; i < fns.length (); i++)
+    if (fns[i].inst)
+      {
+	push_cfun (DECL_STRUCT_FUNCTION (fns[i].node->decl));
+	afdo_mark_reached (afdo_prof, fns[i].inst);
+	pop_cfun ();
+      }
+  afdo_offline_stats ostats;
+  afdo_profile *off = afdo_offline_profile (afdo_prof, tops, defined,
+					    &ostats);
+  if (dump_file)
+    fprintf (dump_file, "folded %u inline instances (%" PRIu64 " samples) "
+	     "that are not inlined here into their functions\n",
+	     ostats.folded_instances, ostats.folded_samples);
+
+  hash_set<const afdo_function *> seen;
+  for (unsigned i = 0; i < fns.length (); i++)
+    {
+      node = fns[i].node;
+      tu.functions++;
+      uint32_t idx = afdo_decl_name_index (off, node->decl, NULL);
       afdo_function *inst = (idx == UINT32_MAX ? NULL
-			     : afdo_top (afdo_prof, idx, false));
+			     : afdo_top (off, idx, false));
       if (!inst)
 	{
 	  if (dump_file)
@@ -348,13 +392,14 @@ execute_autofdo (void)
       if (!seen.add (inst))
 	tu.total = afdo_count_add (tu.total, inst->total);
 
-      push_cfun (fn);
+      push_cfun (DECL_STRUCT_FUNCTION (node->decl));
       if (dump_file)
 	fprintf (dump_file, "function %s: instance %s total %" PRIu64
-		 " head %" PRIu64 "\n", node->dump_name (),
-		 afdo_name (afdo_prof, inst->name), inst->total, inst->head);
+		 " head %" PRIu64 "%s\n", node->dump_name (),
+		 afdo_name (off, inst->name), inst->total, inst->head,
+		 fns[i].inst ? "" : " (folded inline instances only)");
       afdo_fn_result res;
-      afdo_annotate_function (afdo_prof, inst, exact && !node->split_part,
+      afdo_annotate_function (off, inst, fns[i].exact && !node->split_part,
 			      &res);
       if (dump_file)
 	fprintf (dump_file, "  %s: matched %" PRIu64 " of %" PRIu64
@@ -364,7 +409,7 @@ execute_autofdo (void)
 	fprintf (stderr, "afdo: %s: instance %s: matched %" PRIu64 " of %"
 		 PRIu64 " profile samples (%.1f %%); %u blocks: %u annotated, "
 		 "%u class, %u flow, %u guessed, %u raised%s\n",
-		 node->asm_name (), afdo_name (afdo_prof, inst->name),
+		 node->asm_name (), afdo_name (off, inst->name),
 		 res.matched, res.total, percent (res.matched, res.total),
 		 res.n_blocks, res.n_annotated, res.n_class, res.n_flow,
 		 res.n_guessed, res.n_raised,
@@ -404,6 +449,7 @@ execute_autofdo (void)
     }
 
   afdo_annotate_finish ();
+  afdo_profile_free (off);
   return 0;
 }
 

@@ -88,12 +88,36 @@ void afdo_annotate_function (afdo_profile *, afdo_function *instance,
    stripping anything.  */
 uint32_t afdo_decl_name_index (afdo_profile *, tree decl, bool *exact);
 
+/* Flags in afdo_function.aux.  */
+#define AFDO_AUX_REACHED 1u	/* a statement's lookup went through it */
+#define AFDO_AUX_FOLDED 2u	/* its unreached instances were folded */
+
+/* Mark the nested instances of INSTANCE that the statements of cfun
+   reach, without changing anything.  */
+void afdo_mark_reached (afdo_profile *, afdo_function *instance);
+
+struct afdo_offline_stats
+{
+  unsigned folded_instances;
+  uint64_t folded_samples;
+};
+
+/* A new profile with the top-level instances TOPS (of PROF; NULLs are
+   skipped) and, added to the instance of their function, the nested
+   instances of TOPS that no statement reached and whose function is
+   defined here (DEFINED[name index in PROF]).  See afdo-offline.cc.  */
+afdo_profile *afdo_offline_profile (afdo_profile *prof,
+				    const vec<afdo_function *> &tops,
+				    const vec<char> &defined,
+				    afdo_offline_stats *);
+
 /* Samples matched in the whole translation unit, each position
    counted once even when several functions (a function and its split
    part) use it.  */
 uint64_t afdo_tu_matched (void);
 
-/* Forget the per-compilation caches.  */
+/* Forget the per-compilation caches (the name cache is per profile, so
+   also when switching profiles).  */
 void afdo_annotate_finish (void);
 
 #endif /* AFDO_PLUGIN_H */

@@ -1,0 +1,129 @@
+/* afdo: the profile a translation unit is annotated from, with the
+   inline instances it does not recreate folded into their functions.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* In the profiled binary, calls were inlined that are not inlined (yet)
+   in the IR the plugin annotates: GCC's regular inliner runs after the
+   annotation.  The samples of such a call live in a nested instance of
+   the caller that no statement of the caller reaches; the callee's
+   outline body is what executes them in this compilation until the
+   inliner decides otherwise (and then it scales the callee's counts by
+   the call's count).  So, after a dry run over every function of the
+   translation unit has marked the nested instances its statements reach,
+   each nested instance that was not reached and whose function is
+   defined in this translation unit is moved, with everything nested in
+   it, to that function's own instance.  The result is a small profile
+   holding the top-level instances of this translation unit's functions
+   only; annotation reads it instead of the whole profile.  Folding is
+   done once: an instance nested in a folded one and again not reached
+   stays unmatched.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "hash-set.h"
+#include "afdo-plugin.h"
+
+/* Whether nested instance C is to be folded into its function.  */
+static bool
+folded_p (const afdo_function *c, const vec<char> &defined)
+{
+  return (!(c->aux & AFDO_AUX_REACHED) && c->name < defined.length ()
+	  && defined[c->name]);
+}
+
+/* Add SRC (of profile SP) and everything nested in it into DST (of
+   profile DP), except, when DEFINED is given, the nested instances that
+   are folded elsewhere.  */
+static void
+add_instance (afdo_profile *dp, afdo_function *dst, const afdo_profile *sp,
+	      const afdo_function *src, const vec<char> *defined)
+{
+  dst->head = afdo_count_add (dst->head, src->head);
+  for (uint32_t i = 0; i < src->n_pos; i++)
+    {
+      const afdo_pos *s = &src->pos[i];
+      afdo_pos *d = afdo_pos_get (dst, s->key, true);
+      afdo_pos_add (d, s->count);
+      for (uint32_t j = 0; j < s->n_targets; j++)
+	afdo_target_add (d, afdo_intern_str (dp, afdo_name (sp, s->targets[j].name)),
+			 s->targets[j].count);
+    }
+  for (uint32_t i = 0; i < src->n_callees; i++)
+    {
+      const afdo_function *c = src->callees[i];
+      if (defined && folded_p (c, *defined))
+	continue;
+      afdo_function *dc
+	= afdo_callee (dp, dst, c->callsite,
+		       afdo_intern_str (dp, afdo_name (sp, c->name)), true);
+      add_instance (dp, dc, sp, c, defined);
+    }
+}
+
+/* Fold the nested instances of INST that no statement reached.  */
+static void
+fold_unreached (afdo_profile *off, const afdo_profile *prof,
+		const afdo_function *inst, const vec<char> &defined,
+		afdo_offline_stats *stats)
+{
+  for (uint32_t i = 0; i < inst->n_callees; i++)
+    {
+      afdo_function *c = inst->callees[i];
+      if (c->aux & AFDO_AUX_REACHED)
+	fold_unreached (off, prof, c, defined, stats);
+      else if (folded_p (c, defined))
+	{
+	  afdo_function *top
+	    = afdo_top (off, afdo_intern_str (off, afdo_name (prof, c->name)),
+			true);
+	  add_instance (off, top, prof, c, NULL);
+	  stats->folded_instances++;
+	  stats->folded_samples
+	    = afdo_count_add (stats->folded_samples, c->total);
+	}
+    }
+}
+
+afdo_profile *
+afdo_offline_profile (afdo_profile *prof, const vec<afdo_function *> &tops,
+		      const vec<char> &defined, afdo_offline_stats *stats)
+{
+  memset (stats, 0, sizeof *stats);
+  afdo_profile *off = afdo_profile_new ();
+  hash_set<afdo_function *> done;
+  for (unsigned i = 0; i < tops.length (); i++)
+    {
+      afdo_function *t = tops[i];
+      if (!t || done.add (t))
+	continue;
+      afdo_function *dst
+	= afdo_top (off, afdo_intern_str (off, afdo_name (prof, t->name)),
+		    true);
+      add_instance (off, dst, prof, t, &defined);
+    }
+  /* Walk each distinct top-level instance once.  */
+  for (unsigned i = 0; i < tops.length (); i++)
+    if (tops[i] && !(tops[i]->aux & AFDO_AUX_FOLDED))
+      {
+	tops[i]->aux |= AFDO_AUX_FOLDED;
+	fold_unreached (off, prof, tops[i], defined, stats);
+      }
+  afdo_profile_finalize (off);
+  return off;
+}
