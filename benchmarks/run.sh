@@ -118,9 +118,10 @@ bench_gen_text ()
     | awk -v want="$1" -v seed="$2" '
         { for (i = 1; i <= NF; i++) w[n++] = $i }
         END {
-          s = seed * 7919 + 17; out = 0; line = ""; ctx = 0
+          # Park-Miller generator: exact in double precision.
+          s = (seed * 7919 + 17) % 2147483647; out = 0; line = ""; ctx = 0
           while (out < want) {
-            s = (s * 1103515245 + 12345) % 2147483648
+            s = (s * 16807) % 2147483647
             # mostly follow the source text, sometimes jump: realistic
             # redundancy for a compressor
             if (s % 8 == 0) ctx = s % n; else ctx = (ctx + 1) % n
@@ -227,7 +228,7 @@ write_workload ()
   {
     echo '#!/usr/bin/env bash'
     echo "# $1 workload ($2), written by benchmarks/run.sh"
-    echo 'set -o pipefail'
+    echo 'set -e -o pipefail'
     echo 'BIN=$1'
     echo 'RUN=${RUN:-}'
     printf 'DATA=%q\n' "$DATA"
@@ -330,7 +331,7 @@ bench_program ()
 
   # Sampled profile of the O2 binary, converted by afdo-convert.
   local have_prof=""
-  if [ ! -x "$CONVERT" ]; then
+  if [ "$CONVERT_STATE" != present ]; then
     why="afdo-convert not built"
   elif ! command -v perf >/dev/null; then
     why="perf not installed"
@@ -380,7 +381,7 @@ bench_program ()
     fi
     case $v in
       plugin*)
-        if [ ! -f "$PLUGIN" ]; then
+        if [ "$PLUGIN_STATE" != present ]; then
           record status "$p" "$v" na "afdo.so not built"
           continue
         fi
@@ -510,6 +511,9 @@ main ()
     printf 'meta\tnproc\t%s\n' "$(nproc)"
     printf 'meta\tcpu\t%s\n' "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sort -u | paste -sd';')"
     printf 'meta\tcommit\t%s\n' "$(git -C "$SRC" rev-parse HEAD 2>/dev/null || echo unknown)"
+    # Parts of the tree that differ from the commit (results excluded).
+    printf 'meta\tdirty\t%s\n' "$(git -C "$SRC" status --porcelain -- . ':!benchmarks/results' 2>/dev/null \
+      | awk '{ sub(/^.../, ""); split($0, a, "/"); print a[1] "/" }' | sort -u | paste -sd' ')"
     printf 'meta\tgcc\t%s\n' "$("$CC" --version | head -n 1)"
     printf 'meta\tcflags\t%s\n' "${BASE_CFLAGS[*]}"
     printf 'meta\tpairs\t%s\n' "$PAIRS"

@@ -97,7 +97,7 @@ END {
   print "| | |"
   print "|---|---|"
   print "| date | " meta["date"] " |"
-  print "| commit | `" meta["commit"] "` |"
+  print "| commit | `" meta["commit"] "`" (meta["dirty"] != "" ? " plus uncommitted changes in " meta["dirty"] : "") " |"
   print "| machine | `" meta["uname"] "` |"
   print "| CPUs | " meta["nproc"] " (" meta["cpu"] ") |"
   print "| load average at start / end | " meta["load_start"] " / " meta["load_end"] " |"

@@ -56,7 +56,7 @@ r_inputs ()
 {
   local n
   for n in full small; do
-    local digits=$([ $n = full ] && echo 2300 || echo 400)
+    local digits=$([ $n = full ] && echo 1500 || echo 300)
     cat >"$DATA/work-$n.bc" <<EOS
 scale = $digits
 p = 4 * a(1)

@@ -40,7 +40,7 @@ r_prepare ()
 
 r_inputs ()
 {
-  [ -s "$DATA/corpus-full" ] || bench_gen_text 9000000 1 >"$DATA/corpus-full"
+  [ -s "$DATA/corpus-full" ] || bench_gen_text 14000000 1 >"$DATA/corpus-full"
   [ -s "$DATA/corpus-small" ] || bench_gen_text 700000 2 >"$DATA/corpus-small"
 }
 

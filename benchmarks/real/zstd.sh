@@ -43,14 +43,14 @@ r_prepare ()
 
 r_inputs ()
 {
-  [ -s "$DATA/corpus-full" ] || bench_gen_text 24000000 3 >"$DATA/corpus-full"
+  [ -s "$DATA/corpus-full" ] || bench_gen_text 30000000 3 >"$DATA/corpus-full"
   [ -s "$DATA/corpus-small" ] || bench_gen_text 1500000 4 >"$DATA/corpus-small"
 }
 
 r_workload ()
 {
   cat <<EOS
-\$RUN "\$BIN" -q -T1 -7 -c "\$DATA/corpus-$1" >"\$TMPD/c.zst"
+\$RUN "\$BIN" -q -T1 -12 -c "\$DATA/corpus-$1" >"\$TMPD/c.zst"
 \$RUN "\$BIN" -q -T1 -d -c "\$TMPD/c.zst" | cksum
 cksum <"\$TMPD/c.zst"
 EOS
