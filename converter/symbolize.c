@@ -394,7 +394,10 @@ build_kids (sym_cu *c, sym_scope *sc)
 	c->n_kids++;
 	sc->n_kids++;
       }
-  qsort (c->kids + sc->first_kid, sc->n_kids, sizeof *c->kids, top_cmp);
+  /* A scope without children may come before any kids were allocated
+     (C->kids still NULL).  */
+  if (sc->n_kids)
+    qsort (c->kids + sc->first_kid, sc->n_kids, sizeof *c->kids, top_cmp);
 }
 
 /* Read the inline tree of the outline function SC.  */
@@ -422,7 +425,8 @@ build_cu (Dwarf_Die *cudie)
   c->off = dwarf_dieoffset (cudie);
   build_rows (c, cudie);
   walk (c, cudie, NULL, 0);
-  qsort (c->tops, c->n_tops, sizeof *c->tops, top_cmp);
+  if (c->n_tops)
+    qsort (c->tops, c->n_tops, sizeof *c->tops, top_cmp);
   c->tops_dirty = false;
   return c;
 }
@@ -535,8 +539,10 @@ symbolize (symbolizer *s, uint64_t addr, sym_result *r)
     {
       if (!sc->expanded)
 	expand_scope (c, sc);
-      const sym_top *k = c->kids + sc->first_kid;
       size_t n = sc->n_kids;
+      if (n == 0)
+	break;
+      const sym_top *k = c->kids + sc->first_kid;
       lo = 0;
       hi = n;
       while (lo < hi)
