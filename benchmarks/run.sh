@@ -158,9 +158,16 @@ setup_tools ()
   fi
   rm -f "$WORK/tmp/lbr.data"*
 
+  # Snapshots of the tools, so a rebuild during the run cannot change them
+  # between programs.
+  mkdir -p "$RUNDIR/tools"
   CONVERT_STATE="missing ($CONVERT)"
-  [ -x "$CONVERT" ] && CONVERT_STATE="present"
+  if [ -x "$CONVERT" ] && cp "$CONVERT" "$RUNDIR/tools/afdo-convert"; then
+    CONVERT=$RUNDIR/tools/afdo-convert
+    CONVERT_STATE="present"
+  fi
   PLUGIN_STATE="missing ($PLUGIN)"
+  [ -f "$PLUGIN" ] && cp "$PLUGIN" "$RUNDIR/tools/afdo.so" && PLUGIN=$RUNDIR/tools/afdo.so
   PLUGIN_HELP=""
   ABLATION=()
   ABLATION_DESC=""
