@@ -8,6 +8,8 @@
 #                                 time) from the committed seeds; new inputs
 #                                 go to BUILD/fuzz/corpus-NAME, crashes to
 #                                 BUILD/fuzz/artifacts/
+#   fuzz/fuzz.sh replay           run every harness once over its seeds and
+#                                 the crash inputs of fuzz/regress (quick)
 #
 # Environment: BUILD (default build), FUZZ_TIME seconds per harness
 # (default 60), FUZZ_RUNS executions per harness (overrides FUZZ_TIME),
@@ -94,6 +96,7 @@ run_one () {
   if [ -n "${FUZZ_RUNS:-}" ]; then lim=-runs=$FUZZ_RUNS; else lim=-max_total_time=${FUZZ_TIME:-60}; fi
   "$F/fuzz-$n" "$lim" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
     -artifact_prefix="$F/artifacts/$n-" "$corpus" "$src/fuzz/corpus/$n" \
+    $([ -d "$src/fuzz/regress/$n" ] && echo "$src/fuzz/regress/$n") \
     > "$F/fuzz-$n.log" 2>&1
   local rc=$?
   grep -E 'stat::number_of_executed_units|Done [0-9]+ runs' "$F/fuzz-$n.log" | tail -2 | sed "s/^/fuzz-$n: /"
@@ -117,11 +120,29 @@ run () {
   return $fail
 }
 
+# Each harness once over the committed inputs: a regression check with
+# clang's sanitizers (which see some undefined behaviour GCC's do not).
+replay () {
+  build
+  local fail=0
+  for n in $ALL; do
+    local files=("$src"/fuzz/corpus/$n/*)
+    [ -d "$src/fuzz/regress/$n" ] && files+=("$src"/fuzz/regress/$n/*)
+    if "$F/fuzz-$n" -runs=1 "${files[@]}" > "$F/replay-$n.log" 2>&1; then
+      echo "fuzz-$n: replayed ${#files[@]} inputs"
+    else
+      echo "fuzz-$n: FAILED, see $F/replay-$n.log"; fail=1
+    fi
+  done
+  return $fail
+}
+
 cmd=${1:-run}
 shift || true
 case $cmd in
   build) build ;;
   seeds) seeds ;;
   run) run "$@" ;;
-  *) echo "usage: fuzz.sh build|seeds|run [gcov text perfdata script]" >&2; exit 2 ;;
+  replay) replay ;;
+  *) echo "usage: fuzz.sh build|seeds|replay|run [gcov text perfdata script]" >&2; exit 2 ;;
 esac

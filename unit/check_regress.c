@@ -1,0 +1,327 @@
+/* Regression tests for inputs found by fuzzing (fuzz/): each bug as a
+   test of its own, and a replay of the committed seed corpora and crash
+   inputs (fuzz/corpus, fuzz/regress) through the readers.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <check.h>
+
+#include "binary.h"
+#include "convert.h"
+#include "perfdata.h"
+#include "testutil.h"
+#include "../fuzz/fuzz-common.h"
+
+/* A leaf: no inlined children in its DWARF scope.  */
+__attribute__ ((noinline)) unsigned regress_leaf (unsigned n);
+
+__attribute__ ((noinline)) unsigned
+regress_leaf (unsigned n)
+{
+  unsigned s = 0;
+  for (unsigned i = 0; i < n; i++)
+    s += i * i;
+  return s;
+}
+
+static bool
+self_mapping (uintptr_t fn, uint64_t *start, uint64_t *end, uint64_t *pgoff,
+	      char *path, size_t psz)
+{
+  FILE *f = fopen ("/proc/self/maps", "r");
+  char line[1024];
+  bool ok = false;
+  while (f && fgets (line, sizeof line, f))
+    {
+      unsigned long long s, e, o;
+      char perm[8];
+      int pos = 0;
+      if (sscanf (line, "%llx-%llx %7s %llx %*s %*s %n", &s, &e, perm, &o,
+		  &pos) >= 4 && fn >= s && fn < e && pos)
+	{
+	  *start = s;
+	  *end = e;
+	  *pgoff = o;
+	  snprintf (path, psz, "%s", line + pos);
+	  path[strcspn (path, "\n")] = 0;
+	  ok = true;
+	}
+    }
+  if (f)
+    fclose (f);
+  return ok;
+}
+
+/* fuzz/regress/script/symbolize-leaf-first.txt: when the first function
+   of a compilation unit to be symbolized had no inlined children, the
+   symbolizer sorted a NULL array (UBSan: "applying zero offset to null
+   pointer", and qsort's nonnull argument).  The same through perf script
+   text on this very program, whose regress_leaf is such a function.  */
+START_TEST (test_symbolize_leaf_first)
+{
+  uint64_t start, end, pgoff;
+  char path[512];
+  uintptr_t fn = (uintptr_t) &regress_leaf;
+  ck_assert_uint_eq (regress_leaf (4), 14);
+  ck_assert (self_mapping (fn, &start, &end, &pgoff, path, sizeof path));
+  char tmp[] = "/tmp/check_regress_XXXXXX";
+  int fd = mkstemp (tmp);
+  ck_assert (fd >= 0);
+  FILE *f = fdopen (fd, "w");
+  fprintf (f, "%d PERF_RECORD_MMAP2 %d/%d: [0x%llx(0x%llx) @ 0x%llx 00:00 "
+	   "0 0]: r-xp %s\n", (int) getpid (), (int) getpid (),
+	   (int) getpid (), (unsigned long long) start,
+	   (unsigned long long) (end - start), (unsigned long long) pgoff,
+	   path);
+  for (int i = 0; i < 5; i++)
+    fprintf (f, "%d %llx\n", (int) getpid (),
+	     (unsigned long long) fn + 4);
+  fclose (f);
+
+  afdo_error err;
+  binary *bin = binary_open ("/proc/self/exe", true, &err);
+  ck_assert_msg (bin != NULL, "%s", err.msg);
+  convert_opts o;
+  memset (&o, 0, sizeof o);
+  o.use_lbr = -1;
+  binprof bp;
+  binprof_init (&bp, bin, &o);
+  ck_assert_msg (binprof_add_perf_script (&bp, tmp, &err) == 0, "%s",
+		 err.msg);
+  unlink (tmp);
+  ck_assert_uint_eq (bp.samples_binary, 5);
+  symbolizer *sym = symbolizer_new (bin);
+  quality q;
+  afdo_profile *p = binprof_to_profile (&bp, sym, &q, &err);
+  ck_assert (p != NULL);
+  afdo_function *top = afdo_top_by_name (p, "regress_leaf");
+  ck_assert (top != NULL);
+  ck_assert_uint_eq (top->total, 5);
+  afdo_profile_free (p);
+  symbolizer_free (sym);
+  binprof_free (&bp);
+  binary_close (bin);
+}
+END_TEST
+
+/* The source tree: $AFDO_SRC, else the first directory above the test
+   program holding fuzz/corpus.  */
+static const char *
+src_dir (void)
+{
+  static char dir[PATH_MAX];
+  const char *env = getenv ("AFDO_SRC");
+  if (env)
+    return env;
+  snprintf (dir, sizeof dir, "%s", tu_build_dir ());
+  for (;;)
+    {
+      char probe[PATH_MAX + 16];
+      struct stat st;
+      snprintf (probe, sizeof probe, "%s/fuzz/corpus", dir);
+      if (stat (probe, &st) == 0 && S_ISDIR (st.st_mode))
+	return dir;
+      char *slash = strrchr (dir, '/');
+      if (!slash || slash == dir)
+	return NULL;
+      *slash = 0;
+    }
+}
+
+static unsigned char *
+slurp (const char *path, size_t *len)
+{
+  FILE *f = fopen (path, "rb");
+  ck_assert_msg (f != NULL, "%s", path);
+  unsigned char *buf = NULL;
+  size_t cap = 0, n = 0, r;
+  do
+    {
+      if (n == cap)
+	{
+	  cap = cap ? 2 * cap : 4096;
+	  buf = realloc (buf, cap);
+	  ck_assert (buf);
+	}
+      r = fread (buf + n, 1, cap - n, f);
+      n += r;
+    }
+  while (r);
+  fclose (f);
+  *len = n;
+  return buf;
+}
+
+/* Call FN on every file of SRC/fuzz/{corpus,regress}/KIND; returns how
+   many there were.  */
+static unsigned
+replay (const char *kind, void (*fn) (const unsigned char *, size_t,
+				      const char *))
+{
+  const char *src = src_dir ();
+  ck_assert_msg (src != NULL, "fuzz/corpus not found; set AFDO_SRC");
+  unsigned n = 0;
+  static const char *const sets[] = { "corpus", "regress" };
+  for (int s = 0; s < 2; s++)
+    {
+      char d[PATH_MAX + 64];
+      snprintf (d, sizeof d, "%s/fuzz/%s/%s", src, sets[s], kind);
+      DIR *dp = opendir (d);
+      if (!dp)
+	continue;
+      struct dirent *e;
+      while ((e = readdir (dp)))
+	{
+	  if (e->d_name[0] == '.')
+	    continue;
+	  char p[PATH_MAX + 512];
+	  snprintf (p, sizeof p, "%s/%s", d, e->d_name);
+	  size_t len;
+	  unsigned char *buf = slurp (p, &len);
+	  fn (buf, len, p);
+	  free (buf);
+	  n++;
+	}
+      closedir (dp);
+    }
+  return n;
+}
+
+static void
+replay_profile (const unsigned char *buf, size_t len, const char *path)
+{
+  afdo_error err;
+  afdo_format found;
+  afdo_profile *p = afdo_read_mem (buf, len, path, &found, &err);
+  if (!p)
+    {
+      ck_assert_msg (!strchr (err.msg, '\n'), "%s", err.msg);
+      return;
+    }
+  fuzz_round_trip (p);
+  afdo_profile_free (p);
+}
+
+START_TEST (test_replay_gcov)
+{
+  ck_assert_uint_gt (replay ("gcov", replay_profile), 0);
+}
+END_TEST
+
+START_TEST (test_replay_text)
+{
+  ck_assert_uint_gt (replay ("text", replay_profile), 0);
+}
+END_TEST
+
+static int
+count_sample (void *data, const perf_sample *s, afdo_error *err)
+{
+  (void) err;
+  for (uint64_t i = 0; i < s->nr_branches; i++)
+    {
+      perf_branch b;
+      perf_sample_branch (s, i, &b);
+    }
+  ++*(uint64_t *) data;
+  return 0;
+}
+
+static binary *replay_bin;
+
+/* The perf.data reader, then the converter against this program (the
+   seeds were recorded on another, so mostly its error paths).  */
+static void
+replay_perfdata (const unsigned char *buf, size_t len, const char *path)
+{
+  perf_callbacks cb = { .sample = count_sample };
+  uint64_t n = 0;
+  afdo_error err;
+  if (perf_data_parse (buf, len, path, &cb, &n, NULL, &err) != 0)
+    ck_assert_msg (!strchr (err.msg, '\n'), "%s", err.msg);
+  convert_opts o;
+  memset (&o, 0, sizeof o);
+  o.use_lbr = -1;
+  o.build_id = BUILD_ID_IGNORE;
+  binprof bp;
+  binprof_init (&bp, replay_bin, &o);
+  if (binprof_add_perf_data (&bp, path, &err) == 0 && bp.samples_binary)
+    {
+      symbolizer *sym = symbolizer_new (replay_bin);
+      quality q;
+      afdo_profile *p = binprof_to_profile (&bp, sym, &q, &err);
+      ck_assert (p != NULL);
+      afdo_profile_free (p);
+      symbolizer_free (sym);
+    }
+  binprof_free (&bp);
+}
+
+static void
+replay_script (const unsigned char *buf, size_t len, const char *path)
+{
+  (void) buf, (void) len;
+  convert_opts o;
+  memset (&o, 0, sizeof o);
+  o.use_lbr = -1;
+  o.build_id = BUILD_ID_IGNORE;
+  binprof bp;
+  binprof_init (&bp, replay_bin, &o);
+  afdo_error err;
+  if (binprof_add_perf_script (&bp, path, &err) != 0)
+    ck_assert_msg (!strchr (err.msg, '\n'), "%s", err.msg);
+  binprof_free (&bp);
+}
+
+START_TEST (test_replay_perf)
+{
+  afdo_error err;
+  replay_bin = binary_open ("/proc/self/exe", true, &err);
+  ck_assert_msg (replay_bin != NULL, "%s", err.msg);
+  ck_assert_uint_gt (replay ("perfdata", replay_perfdata), 0);
+  ck_assert_uint_gt (replay ("script", replay_script), 0);
+  binary_close (replay_bin);
+}
+END_TEST
+
+int
+main (void)
+{
+  Suite *s = suite_create ("regress");
+  TCase *tc = tcase_create ("fuzz");
+  tcase_set_timeout (tc, 60);
+  tcase_add_test (tc, test_symbolize_leaf_first);
+  tcase_add_test (tc, test_replay_gcov);
+  tcase_add_test (tc, test_replay_text);
+  tcase_add_test (tc, test_replay_perf);
+  suite_add_tcase (s, tc);
+  SRunner *sr = srunner_create (s);
+  srunner_run_all (sr, CK_NORMAL);
+  int failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
