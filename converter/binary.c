@@ -69,6 +69,36 @@ read_build_id (binary *b, Elf_Data *d)
     }
 }
 
+/* The DWARF of a binary whose debug info was split off into
+   /usr/lib/debug/.build-id/XX/YYYY.debug (Debian's -dbgsym packages):
+   true when found.  */
+static bool
+open_debug_file (binary *b)
+{
+  if (b->build_id_len < 2)
+    return false;
+  char hex[129], path[300];
+  build_id_hex (b->build_id, b->build_id_len, hex, sizeof hex);
+  snprintf (path, sizeof path, "/usr/lib/debug/.build-id/%.2s/%s.debug", hex,
+	    hex + 2);
+  int fd = open (path, O_RDONLY);
+  if (fd < 0)
+    return false;
+  Elf *e = elf_begin (fd, ELF_C_READ_MMAP, NULL);
+  Dwarf *d = e ? dwarf_begin_elf (e, DWARF_C_READ, NULL) : NULL;
+  if (!d)
+    {
+      if (e)
+	elf_end (e);
+      close (fd);
+      return false;
+    }
+  b->debug_fd = fd;
+  b->debug_elf = e;
+  b->dwarf = d;
+  return true;
+}
+
 binary *
 binary_open (const char *path, bool need_dwarf, afdo_error *err)
 {
@@ -79,6 +109,7 @@ binary_open (const char *path, bool need_dwarf, afdo_error *err)
       return NULL;
     }
   b->fd = -1;
+  b->debug_fd = -1;
   b->path = strdup (path);
   b->realpath = realpath (path, NULL);
   const char *sl = strrchr (b->path, '/');
@@ -236,7 +267,9 @@ binary_open (const char *path, bool need_dwarf, afdo_error *err)
 
   if (need_dwarf)
     {
-      if (!has_debug_info || !has_debug_line)
+      if ((!has_debug_info || !has_debug_line) && open_debug_file (b))
+	;
+      else if (!has_debug_info || !has_debug_line)
 	{
 	  if (!b->has_symtab)
 	    afdo_error_set (err, "%s: stripped binary (no symbols, no debug "
@@ -247,7 +280,8 @@ binary_open (const char *path, bool need_dwarf, afdo_error *err)
 			    ".debug_line); build with -g", path);
 	  goto fail;
 	}
-      b->dwarf = dwarf_begin_elf (b->elf, DWARF_C_READ, NULL);
+      if (!b->dwarf)
+	b->dwarf = dwarf_begin_elf (b->elf, DWARF_C_READ, NULL);
       if (!b->dwarf)
 	{
 	  afdo_error_set (err, "%s: cannot read DWARF: %s", path,
@@ -270,6 +304,10 @@ binary_close (binary *b)
     return;
   if (b->dwarf)
     dwarf_end (b->dwarf);
+  if (b->debug_elf)
+    elf_end (b->debug_elf);
+  if (b->debug_fd >= 0)
+    close (b->debug_fd);
   if (b->elf)
     elf_end (b->elf);
   if (b->fd >= 0)

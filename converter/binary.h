@@ -50,6 +50,8 @@ typedef struct binary
   int fd;
   Elf *elf;
   Dwarf *dwarf;			/* NULL without .debug_info */
+  int debug_fd;			/* separate debug file, or -1 */
+  Elf *debug_elf;
   uint16_t e_type;		/* ET_EXEC or ET_DYN */
   bin_load *loads;
   size_t n_loads;

@@ -113,6 +113,17 @@ add_map (binprof *bp, uint32_t pid, uint64_t start, uint64_t len,
 
 /* Pass 1 callbacks: mappings, process names, forks, build-ids.  */
 
+static void
+note_other_build_id (binprof *bp, const char *fn, const uint8_t *id,
+		     size_t len)
+{
+  if (bp->build_id_other)
+    return;
+  bp->build_id_other = true;
+  build_id_hex (id, len, bp->other_id, sizeof bp->other_id);
+  snprintf (bp->other_name, sizeof bp->other_name, "%s", fn);
+}
+
 static int
 cb_mmap (void *data, uint32_t pid, uint64_t start, uint64_t len,
 	 uint64_t pgoff, const char *fn, const uint8_t *bid, size_t bid_len,
@@ -126,25 +137,13 @@ cb_mmap (void *data, uint32_t pid, uint64_t start, uint64_t len,
   int how = names_binary (b, fn);
   if (bid && bid_len && b->build_id_len)
     {
-      bool same = bid_len == b->build_id_len
-	&& !memcmp (bid, b->build_id, bid_len);
-      if (same)
-	how = 2;
-      else if (how)
+      if (bid_len == b->build_id_len && !memcmp (bid, b->build_id, bid_len))
 	{
-	  bp->build_id_seen = true;
-	  if (bp->opts->build_id == BUILD_ID_CHECK)
-	    {
-	      char h1[129], h2[129];
-	      build_id_hex (bid, bid_len, h1, sizeof h1);
-	      build_id_hex (b->build_id, b->build_id_len, h2, sizeof h2);
-	      afdo_error_set (err, "%s: build-id mismatch: perf.data recorded "
-			      "%s with build-id %s (use --build-id=ignore to "
-			      "convert anyway)", b->path, fn, h1);
-	      (void) h2;
-	      return -1;
-	    }
+	  how = 2;
+	  bp->build_id_match = true;
 	}
+      else if (how)
+	note_other_build_id (bp, fn, bid, bid_len);
     }
   if (!how)
     return 0;
@@ -209,30 +208,39 @@ cb_build_id (void *data, uint32_t pid, const char *fn, const uint8_t *id,
   binprof *bp = data;
   const binary *b = bp->bin;
   (void) pid;
+  (void) err;
   if (cpumode == PERF_RECORD_MISC_KERNEL || !b->build_id_len || !len)
     return 0;
-  if (!names_binary (b, fn))
-    return 0;
-  bp->build_id_seen = true;
   if (len == b->build_id_len && !memcmp (id, b->build_id, len))
+    bp->build_id_match = true;
+  else if (names_binary (b, fn))
+    note_other_build_id (bp, fn, id, len);
+  return 0;
+}
+
+/* After pass 1: was another build of the binary recorded?  Only when
+   perf.data has no record of BIN's own build-id: then the samples are
+   of another build, named like BIN.  0, or -1 with ERR filled.  */
+static int
+check_build_id (binprof *bp, afdo_error *err)
+{
+  const binary *b = bp->bin;
+  if (bp->build_id_match || !bp->build_id_other
+      || bp->opts->build_id == BUILD_ID_IGNORE)
     return 0;
-  /* Named only by basename: another program of the same name.  */
-  if (names_binary (b, fn) == 1)
-    return 0;
-  if (bp->opts->build_id == BUILD_ID_IGNORE)
-    return 0;
-  char h1[129], h2[129];
-  build_id_hex (id, len, h1, sizeof h1);
-  build_id_hex (b->build_id, b->build_id_len, h2, sizeof h2);
+  char mine[129];
+  build_id_hex (b->build_id, b->build_id_len, mine, sizeof mine);
   if (bp->opts->build_id == BUILD_ID_WARN)
     {
       fprintf (stderr, "afdo-convert: warning: %s: build-id %s differs from "
-	       "the one perf.data recorded for %s (%s)\n", b->path, h2, fn, h1);
+	       "the one perf.data recorded for %s (%s)\n", b->path, mine,
+	       bp->other_name, bp->other_id);
       return 0;
     }
   afdo_error_set (err, "%s: build-id mismatch: the binary has %s but "
 		  "perf.data recorded %s for %s (use --build-id=ignore to "
-		  "convert anyway)", b->path, h2, h1, fn);
+		  "convert anyway)", b->path, mine, bp->other_id,
+		  bp->other_name);
   return -1;
 }
 
@@ -460,7 +468,7 @@ begin_file (binprof *bp)
   bp->n_maps = 0;
   cmap_free (&bp->pids_comm);
   bp->saw_binary_name = false;
-  bp->build_id_seen = false;
+  bp->build_id_match = bp->build_id_other = false;
   bp->files++;
 }
 
@@ -479,6 +487,8 @@ binprof_add_perf_data (binprof *bp, const char *path, afdo_error *err)
   bp->pass = &pc;
   int r = perf_data_parse (mf.buf, mf.len, path, &pass1, bp, &st, err);
   if (r)
+    goto out;
+  if ((r = check_build_id (bp, err)))
     goto out;
   settle_maps (bp);
   if (st.samples == 0)

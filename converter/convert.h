@@ -72,7 +72,10 @@ typedef struct binprof
   size_t n_maps, cap_maps;
   cmap pids_comm;		/* (pid, 0) -> 1 when its comm matches */
   bool saw_binary_name;		/* some mapping named like BIN */
-  bool build_id_seen;
+  bool build_id_match;		/* perf.data recorded BIN's build-id */
+  bool build_id_other;		/* ... or another one under BIN's name */
+  char other_id[129];		/* that other build-id, in hex */
+  char other_name[256];		/* and the file name it was recorded for */
   void *pass;			/* the perf.data pass under way */
 
   /* Statistics over all inputs.  */
