@@ -62,6 +62,8 @@ UNIT_SUPPORT_OBJS := $(UNIT_SUPPORT:%.c=$(B)/%.o)
 
 PROGRAMS := $(B)/afdo-convert $(TOOLS)
 
+.SECONDARY:
+
 .PHONY: all deps check check-unit check-dejagnu check-asan demo bench \
 	bench-quick torture fuzz install uninstall clean
 
