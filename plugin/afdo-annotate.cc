@@ -485,12 +485,17 @@ flow_rule (bb_data &b, vec<edge, va_gc> *edges, bool raise)
    raising rules, and again until nothing changes: raising only where
    the profile leaves no other way keeps one inconsistent count from
    spreading around a loop.  */
+/* Sweeps of the flow rules left for the current function: a bound on
+   the work in pathological CFGs (what is left unknown when it runs out
+   is estimated by flow_fallback).  */
+static long flow_budget;
+
 static void
 flow_propagate (vec<bb_data> &d)
 {
   int limit = 4 * n_basic_blocks_for_fn (cfun) + 10;
   bool raise = false;
-  for (int iter = 0; iter < limit; iter++)
+  for (int iter = 0; iter < limit && flow_budget > 0; iter++, flow_budget--)
     {
       bool changed = false;
       basic_block bb;
@@ -833,6 +838,10 @@ afdo_annotate_function (afdo_profile *prof, afdo_function *instance,
      were derived from its old count are stale: start the flow rules
      again from the (raised) annotated and class counts.  */
   alloc_aux_for_edges (sizeof (struct edge_data));
+  /* About 2e8 rule applications at most.  */
+  flow_budget = MAX ((long) 200, 100000000L
+			 / (2L * n_edges_for_fn (cfun)
+			    + n_basic_blocks_for_fn (cfun) + 1));
   if (afdo_opts.propagate && any)
     equivalence_classes (d);
   for (int pass = 0; pass < 4; pass++)
