@@ -23,8 +23,16 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/afdo
-# The plugin goes where GCC looks for -fplugin=NAME.
-PLUGINDIR ?= $(shell $(TARGET_GCC) -print-file-name=plugin)
+# The plugin goes where GCC looks for -fplugin=NAME, so -fplugin=afdo
+# works without a path: GCC's plugin directory, when it is writable or
+# when installing into a DESTDIR (a package).  Otherwise (a user's
+# PREFIX) into PREFIX_PLUGINDIR, used as -fplugin=PATH/afdo.so.
+# PLUGINDIR=DIR on the command line overrides both.
+GCC_PLUGINDIR := $(shell $(TARGET_GCC) -print-file-name=plugin)
+PREFIX_PLUGINDIR ?= $(PREFIX)/lib/gcc/plugin
+PLUGINDIR ?=
+# What install put where (paths without DESTDIR), for uninstall.
+MANIFEST = $(DOCDIR)/installed-files
 
 SANITIZE ?=
 OPT ?= -O2
@@ -146,20 +154,55 @@ bench-quick: deps
 	@bash $(SRC)/benchmarks/run.sh quick
 
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PLUGINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DOCDIR)
-	install -m 755 $(B)/afdo-convert $(B)/afdo-dump $(DESTDIR)$(BINDIR)/
-	install -m 755 $(PLUGIN) $(DESTDIR)$(PLUGINDIR)/afdo.so
-	for m in doc/*.1; do [ -f "$$m" ] && install -m 644 "$$m" $(DESTDIR)$(MANDIR)/man1/ || true; done
-	for m in doc/*.7; do [ -f "$$m" ] && install -m 644 "$$m" $(DESTDIR)$(MANDIR)/man7/ || true; done
-	for d in doc/*.md; do [ -f "$$d" ] && install -m 644 "$$d" $(DESTDIR)$(DOCDIR)/ || true; done
+	@set -e; \
+	pd='$(PLUGINDIR)'; \
+	if [ -z "$$pd" ]; then \
+	  if [ -n '$(DESTDIR)' ] || [ -w '$(GCC_PLUGINDIR)' ]; then \
+	    pd='$(GCC_PLUGINDIR)'; \
+	  else \
+	    pd='$(PREFIX_PLUGINDIR)'; \
+	  fi; \
+	fi; \
+	list=$$(mktemp); trap 'rm -f "$$list"' EXIT; \
+	put() { mode=$$1 dir=$$2; shift 2; \
+	  echo "install -m $$mode $$* $(DESTDIR)$$dir/"; \
+	  install -d '$(DESTDIR)'"$$dir"; \
+	  install -m "$$mode" "$$@" '$(DESTDIR)'"$$dir/"; \
+	  for f in "$$@"; do echo "$$dir/$${f##*/}" >> "$$list"; done; }; \
+	put 755 '$(BINDIR)' $(B)/afdo-convert $(B)/afdo-dump; \
+	put 755 "$$pd" $(PLUGIN); \
+	put 644 '$(MANDIR)/man1' doc/afdo-convert.1 doc/afdo-dump.1; \
+	put 644 '$(MANDIR)/man7' doc/afdo.7; \
+	put 644 '$(DOCDIR)' README.md COPYING $(wildcard doc/*.md); \
+	echo '$(MANIFEST)' >> "$$list"; \
+	install -m 644 "$$list" '$(DESTDIR)$(MANIFEST)'; \
+	echo; \
+	if [ "$$pd" = '$(GCC_PLUGINDIR)' ]; then \
+	  echo "afdo: the plugin is in GCC's plugin directory: use -fplugin=afdo -fplugin-arg-afdo-profile=FILE"; \
+	else \
+	  echo "afdo: $$pd is not GCC's plugin directory ($(GCC_PLUGINDIR)): use"; \
+	  echo "afdo:   -fplugin=$$pd/afdo.so -fplugin-arg-afdo-profile=FILE"; \
+	fi
 
+# Removes what the manifest lists (every file install wrote), then the
+# directories of afdo's own that are left empty.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/afdo-convert $(DESTDIR)$(BINDIR)/afdo-dump \
-		$(DESTDIR)$(PLUGINDIR)/afdo.so
-	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(wildcard doc/*.1))) \
-		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(wildcard doc/*.7)))
-	rm -rf $(DESTDIR)$(DOCDIR)
+	@set -e; \
+	if [ -f '$(DESTDIR)$(MANIFEST)' ]; then \
+	  files=$$(cat '$(DESTDIR)$(MANIFEST)'); \
+	else \
+	  echo "afdo: no $(DESTDIR)$(MANIFEST); removing the files install would have written"; \
+	  files="$(BINDIR)/afdo-convert $(BINDIR)/afdo-dump \
+	    $(GCC_PLUGINDIR)/afdo.so $(PREFIX_PLUGINDIR)/afdo.so \
+	    $(MANDIR)/man1/afdo-convert.1 $(MANDIR)/man1/afdo-dump.1 \
+	    $(MANDIR)/man7/afdo.7 $(addprefix $(DOCDIR)/,README.md COPYING $(notdir $(wildcard doc/*.md)))"; \
+	fi; \
+	for f in $$files; do \
+	  if [ -e '$(DESTDIR)'"$$f" ]; then echo "rm -f $(DESTDIR)$$f"; rm -f '$(DESTDIR)'"$$f"; fi; \
+	done; \
+	for d in '$(DOCDIR)' '$(PREFIX_PLUGINDIR)' '$(dir $(PREFIX_PLUGINDIR))'; do \
+	  [ -d '$(DESTDIR)'"$$d" ] && rmdir --ignore-fail-on-non-empty '$(DESTDIR)'"$$d" || true; \
+	done
 
 clean:
 	rm -rf $(BUILD)

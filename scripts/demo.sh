@@ -1,60 +1,142 @@
 #!/usr/bin/env bash
-# make demo: the whole AutoFDO loop on examples/demo.c, every step
-# echoed so it can be copied into a real build.
+# make demo: the whole AutoFDO loop on examples/demo.c.  Every command is
+# echoed before it runs, so it can be copied into a real build.
+# Copyright (C) 2026 The afdo authors.  GPLv3 or later; see COPYING.
+#
+# Usage: demo.sh BUILD-DIR   (BUILD-DIR holds afdo-convert, afdo-dump,
+# afdo.so; the demo works in BUILD-DIR/demo).
+# Environment: DEMO_N (iterations of the example when timed, default
+# 10000000), DEMO_PROFILE_N (when profiled, default 30000000), DEMO_PAIRS (timed pairs, default 21), DEMO_CG_N (iterations under
+# cachegrind, default 1000000), CC (default gcc).
 set -eu
 B=${1:?usage: demo.sh BUILD-DIR}
+B=$(cd "$B" && pwd)
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 D=$B/demo
-mkdir -p "$D"
 CC=${CC:-gcc}
-N=${DEMO_N:-50000000}
+N=${DEMO_N:-10000000}
+PN=${DEMO_PROFILE_N:-30000000}
+PAIRS=${DEMO_PAIRS:-21}
+CG_N=${DEMO_CG_N:-1000000}
+T0=$(date +%s)
 
-step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
+bold() { if [ -t 1 ]; then printf '\033[1m%s\033[0m\n' "$*"; else printf '%s\n' "$*"; fi; }
+# Echo a command (as it could be typed in $D), then run it.
+step() { bold "\$ $*"; "$@"; }
+die() { echo "demo: $*" >&2; exit 1; }
 
-if ! command -v perf >/dev/null; then
-  echo "demo: perf is not installed (apt-get install linux-perf)" >&2
-  exit 1
-fi
-
-echo "== 1. the ordinary release build, with line tables"
-step $CC -O2 -g "$SRC/examples/demo.c" -o "$D/demo-O2"
-
-echo
-echo "== 2. profile it where it runs"
-if perf record -b -o /dev/null true >/dev/null 2>&1; then
-  echo "(this machine has LBR: recording branch stacks)"
-  step perf record -b -o "$D/perf.data" "$D/demo-O2" "$N"
-else
-  echo "(no LBR on this machine: recording IP samples with the cpu-clock event)"
-  step perf record -e cpu-clock -F 10000 -o "$D/perf.data" "$D/demo-O2" "$N"
-fi
-
-echo
-echo "== 3. convert the samples to a profile"
-step "$B/afdo-convert" -v --binary="$D/demo-O2" --perf="$D/perf.data" -o "$D/demo.gcov"
-step "$B/afdo-dump" --summary "$D/demo.gcov"
-
-echo
-echo "== 4. rebuild with the profile"
-step $CC -O2 -fplugin="$B/afdo.so" -fplugin-arg-afdo-profile="$D/demo.gcov" \
-  -fplugin-arg-afdo-verbose "$SRC/examples/demo.c" -o "$D/demo-afdo"
-step $CC -O2 "$SRC/examples/demo.c" -o "$D/demo-plain"
-
-echo
-echo "== 5. compare (alternating runs, median of 7)"
-a=$("$D/demo-plain" "$N"); b=$("$D/demo-afdo" "$N")
-if [ "$a" != "$b" ]; then
-  echo "demo: outputs differ: -O2 printed $a, -O2 + afdo printed $b" >&2
-  exit 1
-fi
-t() { local s e; s=$(date +%s%N); "$@" >/dev/null; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
-plain=() afdo=()
-for i in 1 2 3 4 5 6 7; do
-  plain+=("$(t "$D/demo-plain" "$N")")
-  afdo+=("$(t "$D/demo-afdo" "$N")")
+for f in afdo-convert afdo-dump afdo.so; do
+  [ -e "$B/$f" ] || die "$B/$f is missing; run 'make' first"
 done
-med() { printf '%s\n' "$@" | sort -n | sed -n 4p; }
-mp=$(med "${plain[@]}"); ma=$(med "${afdo[@]}")
-echo "-O2:          ${mp} ms (median of ${plain[*]})"
-echo "-O2 + afdo:   ${ma} ms (median of ${afdo[*]})"
-awk -v p="$mp" -v a="$ma" 'BEGIN { printf "speedup:      %.1f %%  (same output: %s)\n", (p / a - 1) * 100, "yes" }'
+command -v perf >/dev/null || die "perf is not installed (apt-get install linux-perf)"
+perf version >/dev/null 2>&1 || die "'perf version' fails: $(perf version 2>&1 | head -1)"
+
+rm -rf "$D"
+mkdir -p "$D"
+cp "$SRC/examples/demo.c" "$D/demo.c"
+cd "$D"
+echo "demo: working in $D (the commands below run there)"
+
+echo
+echo "== 1. The ordinary release build, with line tables (-g)"
+step $CC -O2 -g demo.c -o demo-O2
+
+echo
+echo "== 2. Profile it with perf where it runs"
+# Branch stacks (LBR) give exact counts of straight-line code; without
+# them (most VMs, this machine if it says so) IP samples of the cpu-clock
+# event are the fallback.
+if perf record -b -o lbr-probe.data true >/dev/null 2>&1; then
+  echo "(this machine has LBR: recording branch stacks with 'perf record -b')"
+  step perf record -b -o perf.data ./demo-O2 "$PN"
+else
+  echo "(no LBR here: 'perf record -b' fails; recording IP samples of the cpu-clock event instead)"
+  step perf record -e cpu-clock -F 20000 -o perf.data ./demo-O2 "$PN" \
+    || die "perf record failed; as a non-root user try: sysctl kernel.perf_event_paranoid=1"
+fi
+rm -f lbr-probe.data
+
+echo
+echo "== 3. Convert the samples into a profile (-v: statistics and quality)"
+step "$B/afdo-convert" -v --binary=demo-O2 --perf=perf.data -o demo.gcov \
+  2> convert.log || { cat convert.log >&2; die "afdo-convert failed"; }
+cat convert.log
+step "$B/afdo-dump" --summary demo.gcov
+
+echo
+echo "== 4. Rebuild with the profile (verbose: the plugin's match rate)"
+step $CC -O2 -g -fplugin="$B/afdo.so" -fplugin-arg-afdo-profile=demo.gcov \
+  -fplugin-arg-afdo-verbose demo.c -o demo-afdo 2> plugin.log \
+  || { cat plugin.log >&2; die "the build with the plugin failed"; }
+cat plugin.log
+
+echo
+echo "== 5. Same output?"
+a=$(./demo-O2 "$N")
+b=$(./demo-afdo "$N")
+echo "-O2: $a    -O2 + afdo: $b"
+[ "$a" = "$b" ] || die "outputs differ"
+
+echo
+echo "== 6. Time both, alternating, $PAIRS pairs of ./demo-O2 $N and ./demo-afdo $N"
+ms() {
+  local s e
+  s=$(date +%s%N)
+  "$@" >/dev/null
+  e=$(date +%s%N)
+  echo $(( (e - s) / 1000000 ))
+}
+plain=() afdo=() ratio=()
+for ((i = 0; i < PAIRS; i++)); do
+  p=$(ms ./demo-O2 "$N")
+  q=$(ms ./demo-afdo "$N")
+  plain+=("$p"); afdo+=("$q")
+  ratio+=("$(awk -v p="$p" -v q="$q" 'BEGIN { printf "%.4f", q ? p / q : 1 }')")
+done
+med() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+mp=$(med "${plain[@]}")
+ma=$(med "${afdo[@]}")
+mr=$(med "${ratio[@]}")
+echo "-O2:         median $mp ms   (${plain[*]})"
+echo "-O2 + afdo:  median $ma ms   (${afdo[*]})"
+speedup=$(awk -v r="$mr" 'BEGIN { printf "%+.1f %%", (r - 1) * 100 }')
+echo "speedup (median of the per-pair ratios -O2 time / afdo time): $speedup"
+
+cg=""
+if command -v valgrind >/dev/null; then
+  echo
+  echo "== 7. Count instructions and mispredicted branches (cachegrind; exact, not noisy)"
+  cgrun() {
+    valgrind --tool=cachegrind --branch-sim=yes --cache-sim=no \
+      --cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
+      | awk '/I *refs:/ { gsub(",", "", $4); ir = $4 }
+             /Mispredicts:/ { gsub(",", "", $3); mp = $3 }
+             END { print ir, mp }'
+  }
+  bold "\$ valgrind --tool=cachegrind --branch-sim=yes ./demo-O2 $CG_N"
+  read -r ir0 mp0 < <(cgrun ./demo-O2 "$CG_N")
+  bold "\$ valgrind --tool=cachegrind --branch-sim=yes ./demo-afdo $CG_N"
+  read -r ir1 mp1 < <(cgrun ./demo-afdo "$CG_N")
+  if [ -n "$ir0" ] && [ -n "$ir1" ] && [ -n "$mp0" ] && [ -n "$mp1" ]; then
+    cg=$(awk -v a="$ir0" -v b="$ir1" -v c="$mp0" -v d="$mp1" 'BEGIN {
+      printf "instructions %+.1f %%, mispredicted branches %+.1f %%",
+        (b / a - 1) * 100, c ? (d / c - 1) * 100 : 0 }')
+    printf '%-12s %15s instructions %12s mispredicted branches\n' "-O2:" "$ir0" "$mp0"
+    printf '%-12s %15s instructions %12s mispredicted branches\n' "-O2 + afdo:" "$ir1" "$mp1"
+    echo "$cg"
+  else
+    echo "(cachegrind gave no figures)"
+  fi
+fi
+
+echo
+echo "== Summary"
+tu=$(sed -n 's/^afdo: translation unit: //p' plugin.log)
+echo "converter:    $(sed -n 's/^afdo-convert: samples in demo-O2: //p' convert.log) samples in the binary"
+echo "              $(sed -n 's/^afdo-convert: of those: //p' convert.log)"
+echo "plugin:       ${tu:-no match report}"
+echo "time:         -O2 $mp ms, -O2 + afdo $ma ms: speedup $speedup"
+[ -n "$cg" ] && echo "cachegrind:   $cg"
+echo "demo took $(( $(date +%s) - T0 )) s.  In your own build:"
+echo "  CFLAGS='-O2 -g -fplugin=$B/afdo.so -fplugin-arg-afdo-profile=$D/demo.gcov'"
+echo "  (after 'make install': -fplugin=afdo; see doc/manual.md)"
