@@ -562,6 +562,19 @@ flow_fallback (vec<bb_data> &d)
 	      c = (gcov_type) (((__int128) rest * w + weight / 2) / weight);
 	    else
 	      c = rest / n_unknown;
+	    /* An edge into a known block carries no more than what that
+	       block's other known incoming edges leave.  */
+	    bb_data &dest = d[e->dest->index];
+	    if (dest.known)
+	      {
+		gcov_type in = 0;
+		edge f;
+		edge_iterator fi;
+		FOR_EACH_EDGE (f, fi, e->dest->preds)
+		  if (EDGE_DATA (f)->known)
+		    in = add_count (in, EDGE_DATA (f)->count);
+		c = MIN (c, dest.count > in ? dest.count - in : 0);
+	      }
 	    EDGE_DATA (e)->count = c;
 	    EDGE_DATA (e)->known = true;
 	  }

@@ -265,6 +265,40 @@ set_thresholds (void)
 	     threshold, afdo_opts.hot_permille, w.sum, w.max);
 }
 
+/* Counts of a corrupt or hostile profile may reach 2^63 - 1, but GCC's
+   own sums of count times time (ipa-profile's histogram) overflow long
+   before that, and then read past their arrays.  Sampled counts stay far
+   below this limit; a profile with larger ones is scaled down as a
+   whole, which keeps every ratio.  */
+#define AFDO_GCC_COUNT_LIMIT ((uint64_t) 1 << 32)
+
+static int
+max_count_walk (afdo_function *f, unsigned, void *data)
+{
+  uint64_t *max = (uint64_t *) data;
+  *max = MAX (*max, f->head);
+  for (uint32_t i = 0; i < f->n_pos; i++)
+    {
+      *max = MAX (*max, f->pos[i].count);
+      for (uint32_t j = 0; j < f->pos[i].n_targets; j++)
+	*max = MAX (*max, f->pos[i].targets[j].count);
+    }
+  return 0;
+}
+
+static void
+limit_counts (void)
+{
+  uint64_t max = 0;
+  afdo_profile_walk (afdo_prof, max_count_walk, &max);
+  if (max <= AFDO_GCC_COUNT_LIMIT)
+    return;
+  afdo_profile_scale (afdo_prof, AFDO_GCC_COUNT_LIMIT, max);
+  if (dump_file)
+    fprintf (dump_file, "largest count %" PRIu64 " scaled down to %"
+	     PRIu64 " with every other count\n", max, AFDO_GCC_COUNT_LIMIT);
+}
+
 /* Read the profile at the pass's first execution.  */
 static bool
 read_profile (void)
@@ -284,6 +318,7 @@ read_profile (void)
 	     err.msg[0] ? err.msg : afdo_opts.profile);
       return false;
     }
+  limit_counts ();
   if (dump_file)
     {
       afdo_summary s;
