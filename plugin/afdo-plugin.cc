@@ -391,6 +391,10 @@ execute_autofdo (void)
 	tops.safe_push (f.inst);
     }
 
+  /* The profile-guided early inliner (inline=, icp=) belongs here: it
+     recreates the hot inline instances of TOPS in the IR first, so the
+     dry run below finds them reached and folds only the rest.  */
+
   /* Which inline instances do the statements reach?  The rest are
      folded into their functions (afdo-offline.cc).  */
   for (unsigned i = 0; i < fns.length (); i++)
