@@ -5,6 +5,8 @@
 #   make check      unit tests (Check) and the DejaGnu testsuite
 #   make check-asan the converter, tools and unit tests under ASan+UBSan
 #   make demo       the whole loop on a bundled example
+#   make torture    c-torture programs with random and foreign profiles
+#   make fuzz       libFuzzer runs of the profile and perf readers (clang)
 #   make install    PREFIX=/usr/local DESTDIR=
 
 SHELL := /bin/bash
@@ -138,6 +140,17 @@ check-asan: deps
 		$(B)/asan/afdo-convert $(patsubst $(B)/%,$(B)/asan/%,$(TOOLS) $(UNIT_BINS))
 	@ASAN_OPTIONS=detect_leaks=1 CK_FORK=no bash $(SRC)/scripts/run-unit.sh \
 		$(patsubst $(B)/%,$(abspath $(BUILD))/asan/%,$(UNIT_BINS))
+
+# Not part of check: GCC's c-torture execute programs built with the
+# plugin under perf, random and foreign profiles (scripts/torture.sh;
+# TORTURE_LIMIT=N for the first N), and libFuzzer runs of the readers
+# (fuzz/fuzz.sh; FUZZ_TIME seconds each, or FUZZ_RUNS executions).
+torture: all
+	@bash $(SRC)/scripts/torture.sh $(B)
+
+fuzz:
+	@BUILD=$(B) bash $(SRC)/fuzz/fuzz.sh replay
+	@BUILD=$(B) bash $(SRC)/fuzz/fuzz.sh run
 
 demo: deps
 	@$(MAKE) --no-print-directory all
