@@ -56,6 +56,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/user.h>
@@ -946,6 +947,11 @@ main (int argc, char **argv)
   if (child == 0)
     {
       close (errpipe[0]);
+      /* Without address randomization the run, and so the sampled
+	 branches, are the same every time: the tests' figures repeat.  */
+      int pers = personality (0xffffffff);
+      if (pers != -1)
+	personality ((unsigned long) pers | ADDR_NO_RANDOMIZE);
       if (ptrace (PTRACE_TRACEME, 0, NULL, NULL) != 0)
 	{
 	  int e = errno;
