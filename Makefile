@@ -140,6 +140,7 @@ check-asan: deps
 		$(B)/asan/afdo-convert $(patsubst $(B)/%,$(B)/asan/%,$(TOOLS) $(UNIT_BINS))
 	@ASAN_OPTIONS=detect_leaks=1 CK_FORK=no bash $(SRC)/scripts/run-unit.sh \
 		$(patsubst $(B)/%,$(abspath $(BUILD))/asan/%,$(UNIT_BINS))
+	@bash $(SRC)/scripts/asan-tools.sh $(abspath $(BUILD))/asan
 
 # Not part of check: GCC's c-torture execute programs built with the
 # plugin under perf, random and foreign profiles (scripts/torture.sh;
