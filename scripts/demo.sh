@@ -132,8 +132,8 @@ fi
 echo
 echo "== Summary"
 tu=$(sed -n 's/^afdo: translation unit: //p' plugin.log)
-echo "converter:    $(sed -n 's/^afdo-convert: samples in demo-O2: //p' convert.log) samples in the binary"
-echo "              $(sed -n 's/^afdo-convert: of those: //p' convert.log)"
+echo "converter:    samples in demo-O2: $(sed -n 's/^afdo-convert: samples in demo-O2: //p' convert.log)"
+echo "              of those: $(sed -n 's/^afdo-convert: of those: //p' convert.log)"
 echo "plugin:       ${tu:-no match report}"
 echo "time:         -O2 $mp ms, -O2 + afdo $ma ms: speedup $speedup"
 [ -n "$cg" ] && echo "cachegrind:   $cg"
