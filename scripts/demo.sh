@@ -137,6 +137,15 @@ echo "              of those: $(sed -n 's/^afdo-convert: of those: //p' convert.
 echo "plugin:       ${tu:-no match report}"
 echo "time:         -O2 $mp ms, -O2 + afdo $ma ms: speedup $speedup"
 [ -n "$cg" ] && echo "cachegrind:   $cg"
+if [ -n "$cg" ]; then
+  # Instructions down but time up (or the reverse): say which to trust.
+  awk -v r="$mr" -v a="$ir0" -v b="$ir1" 'BEGIN { exit !((r < 1) == (b < a)) }' && cat <<'EON'
+note:         the timing and the instruction count disagree.  On a shared or
+              virtual machine the count is the stable figure; the time also
+              moves with the code layout, which changes with every profile
+              (see doc/manual.md, section 11).
+EON
+fi
 echo "demo took $(( $(date +%s) - T0 )) s.  In your own build:"
 echo "  CFLAGS='-O2 -g -fplugin=$B/afdo.so -fplugin-arg-afdo-profile=$D/demo.gcov'"
 echo "  (after 'make install': -fplugin=afdo; see doc/manual.md)"
