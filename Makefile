@@ -148,6 +148,7 @@ check-asan: deps
 # (fuzz/fuzz.sh; FUZZ_TIME seconds each, or FUZZ_RUNS executions).
 torture: all
 	@bash $(SRC)/scripts/torture.sh $(B)
+	@bash $(SRC)/scripts/valgrind-plugin.sh $(B)
 
 fuzz:
 	@BUILD=$(B) bash $(SRC)/fuzz/fuzz.sh replay
