@@ -102,7 +102,13 @@ LIB=libbz2.so.1.0.4
 work="LD_LIBRARY_PATH='$W/plain' '$W/plain/bzip2' -9 -c '$W/corpus' > '$W/corpus.bz2' && LD_LIBRARY_PATH='$W/plain' '$W/plain/bzip2' -dc '$W/corpus.bz2' > /dev/null"
 
 # 3. The profile: perf + afdo-convert where perf can record; a text
-#    profile written here otherwise.
+#    profile written here otherwise (counts on lines of a function that
+#    stays out of line, generateMTFValues in compress.c).
+# The reference output, from the -O2 build.
+if ! sh -c "$work"; then
+  result FAIL "the -O2 build of $PKG compresses and decompresses"
+  exit 0
+fi
 kind=
 if command -v perf >/dev/null \
    && perf record -e cpu-clock -F 10000 -o "$W/perf.data" -- sh -c "$work" >"$W/perf.log" 2>&1 \
@@ -114,19 +120,12 @@ else
   kind=text
   log "perf cannot record here; using a text profile"
   cat > "$W/$PKG.afdo" <<'EOP'
-mainGtU:51000:1000
- 2: 1000
- 3: 1000
- 4: 9000
- 5: 9000
- 6: 9000
- 7: 9000
- 8: 9000
- 9: 4000
-BZ2_decompress:19900:100
- 1: 100
- 20: 9900
- 21: 9900
+generateMTFValues:4800:0
+ 43: 300
+ 46: 500
+ 47: 1100
+ 50: 1000
+ 54: 1900
 EOP
   "$CONVERT" --text="$W/$PKG.afdo" -o "$W/$PKG.gcov" >"$W/convert.log" 2>&1 \
     || { result FAIL "convert the text profile: $(cat "$W/convert.log")"; exit 0; }
