@@ -6,7 +6,8 @@
 # Usage: demo.sh BUILD-DIR   (BUILD-DIR holds afdo-convert, afdo-dump,
 # afdo.so; the demo works in BUILD-DIR/demo).
 # Environment: DEMO_N (iterations of the example when timed, default
-# 10000000), DEMO_PROFILE_N (when profiled, default 30000000), DEMO_PAIRS (timed pairs, default 21), DEMO_CG_N (iterations under
+# 10000000), DEMO_PROFILE_N (when profiled, default 30000000),
+# DEMO_PAIRS (timed pairs, default 21), DEMO_CG_N (iterations under
 # cachegrind, default 1000000), CC (default gcc).
 set -eu
 B=${1:?usage: demo.sh BUILD-DIR}
@@ -113,9 +114,10 @@ if command -v valgrind >/dev/null; then
              /Mispredicts:/ { gsub(",", "", $3); mp = $3 }
              END { print ir, mp }'
   }
-  bold "\$ valgrind --tool=cachegrind --branch-sim=yes ./demo-O2 $CG_N"
+  VG="valgrind --tool=cachegrind --branch-sim=yes --cache-sim=no --cachegrind-out-file=/dev/null"
+  bold "\$ $VG ./demo-O2 $CG_N"
   read -r ir0 mp0 < <(cgrun ./demo-O2 "$CG_N")
-  bold "\$ valgrind --tool=cachegrind --branch-sim=yes ./demo-afdo $CG_N"
+  bold "\$ $VG ./demo-afdo $CG_N"
   read -r ir1 mp1 < <(cgrun ./demo-afdo "$CG_N")
   if [ -n "$ir0" ] && [ -n "$ir1" ] && [ -n "$mp0" ] && [ -n "$mp1" ]; then
     cg=$(awk -v a="$ir0" -v b="$ir1" -v c="$mp0" -v d="$mp1" 'BEGIN {
