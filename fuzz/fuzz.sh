@@ -13,7 +13,8 @@
 #
 # Environment: BUILD (default build), FUZZ_TIME seconds per harness
 # (default 60), FUZZ_RUNS executions per harness (overrides FUZZ_TIME),
-# FUZZ_JOBS harnesses at once (default 2), CLANG (default clang).
+# FUZZ_JOBS harnesses at once (default 2), FUZZ_MAX_LEN largest input
+# (default 65536), CLANG (default clang).
 # Harnesses: gcov text perfdata script.
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -94,7 +95,7 @@ run_one () {
   mkdir -p "$corpus" "$F/artifacts"
   local lim
   if [ -n "${FUZZ_RUNS:-}" ]; then lim=-runs=$FUZZ_RUNS; else lim=-max_total_time=${FUZZ_TIME:-60}; fi
-  "$F/fuzz-$n" "$lim" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+  "$F/fuzz-$n" "$lim" -timeout=10 -rss_limit_mb=2048 -max_len=${FUZZ_MAX_LEN:-65536} -print_final_stats=1 \
     -artifact_prefix="$F/artifacts/$n-" "$corpus" "$src/fuzz/corpus/$n" \
     $([ -d "$src/fuzz/regress/$n" ] && echo "$src/fuzz/regress/$n") \
     > "$F/fuzz-$n.log" 2>&1
