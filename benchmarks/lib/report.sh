@@ -70,7 +70,10 @@ if command -v gnuplot >/dev/null; then
     echo "set xzeroaxis lt -1"
     echo "set style histogram errorbars gap 1.5 lw 1"
     echo "set ylabel 'speedup over -O2 (%)'"
-    echo "set title 'Run time: median speedup, IQR as error bars'"
+    # One outlier must not flatten every other bar: the axis stops at
+    # +-40 %, and the tables hold the exact figures.
+    echo "set yrange [-40<*:*<40]"
+    echo "set title 'Run time: median speedup, IQR as error bars (axis clipped at ±40 %; see the tables)'"
     printf "plot"
     [ "$nv" = 0 ] && printf " 0 notitle"
     for ((k = 0; k < nv; k++)); do
@@ -79,6 +82,7 @@ if command -v gnuplot >/dev/null; then
         "$prefix.dat" $c $((c + 1)) $((c + 2)) $c "$([ $k -lt $((nv - 1)) ] && echo ,)"
     done
     echo
+    echo "set autoscale y"
     echo "set style histogram clustered gap 1.5"
     echo "set ylabel 'instructions saved vs -O2 (%)'"
     echo "set title 'Instructions executed on the small input (cachegrind): reduction'"
