@@ -215,7 +215,7 @@ END {
         pbytes[p] / 1e6, cvwall[p], cvcpu[p], cvrss[p] / 1024, pfbytes[p] / 1e3
   }
   print ""
-  print "The converter against `create_gcov` at several perf.data sizes is measured by `benchmarks/converter/`."
+  print "The converter against `create_gcov` at several perf.data sizes: `results/converter.md`, written by `benchmarks/converter/`."
   print ""
 
   print "## Profile quality (block overlap)"
