@@ -273,6 +273,38 @@ find_callee (afdo_profile *prof, const afdo_function *inst, uint32_t offset,
   return best;
 }
 
+afdo_function *
+afdo_find_callee (afdo_profile *prof, const afdo_function *inst,
+		  uint32_t offset, uint32_t disc, uint32_t name)
+{
+  afdo_function *f = afdo_callee_find (prof, inst,
+				       AFDO_KEY (offset, disc & 0xffffu),
+				       name);
+  return f ? f : find_callee (prof, inst, offset, name);
+}
+
+afdo_function *
+afdo_stmt_instance (afdo_profile *prof, afdo_function *top, gimple *stmt,
+		    uint32_t *offset)
+{
+  stack_entry stack[MAX_STACK];
+  unsigned n = inline_stack (stmt, stack);
+  if (n == 0)
+    return NULL;
+  afdo_function *inst = top;
+  for (unsigned k = n - 1; k >= 1; k--)
+    {
+      uint32_t name = cached_name_index (prof, stack[k - 1].decl);
+      if (name == UINT32_MAX)
+	return NULL;
+      inst = find_callee (prof, inst, line_offset (stack[k]), name);
+      if (!inst)
+	return NULL;
+    }
+  *offset = line_offset (stack[0]);
+  return inst;
+}
+
 /* Index of the first position of F whose key is >= KEY.  */
 static uint32_t
 pos_lower_bound (const afdo_function *f, afdo_key_t key)
@@ -611,12 +643,16 @@ flow_fallback (vec<bb_data> &d)
 static void
 equivalence_classes (vec<bb_data> &d)
 {
+  /* Loops are kept for GCC's later passes: fixed up when the inliner
+     left them so, built and dropped again only when there were none.  */
   bool own_loops = false;
-  if (!current_loops || loops_state_satisfies_p (LOOPS_NEED_FIXUP))
+  if (!current_loops)
     {
       loop_optimizer_init (AVOID_CFG_MODIFICATIONS);
       own_loops = true;
     }
+  else if (loops_state_satisfies_p (LOOPS_NEED_FIXUP))
+    fix_loop_structure (NULL);
   calculate_dominance_info (CDI_DOMINATORS);
   calculate_dominance_info (CDI_POST_DOMINATORS);
 
@@ -802,7 +838,8 @@ afdo_annotate_function (afdo_profile *prof, afdo_function *instance,
 	  gimple *stmt = gsi_stmt (gsi);
 	  if (is_gimple_debug (stmt) || gimple_clobber_p (stmt)
 	      || gimple_code (stmt) == GIMPLE_LABEL
-	      || gimple_code (stmt) == GIMPLE_PREDICT)
+	      || gimple_code (stmt) == GIMPLE_PREDICT
+	      || (afdo_promoted_stmts && afdo_promoted_stmts->contains (stmt)))
 	    continue;
 	  gcov_type c;
 	  if (stmt_count (&ctx, stmt, bb->discriminator, &c))

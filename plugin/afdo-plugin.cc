@@ -22,8 +22,8 @@
    after the early optimizations, and "profile" and the regular IPA
    passes come after.  The pass reads the profile once, finds each
    function's top-level instance by name and annotates its CFG (see
-   afdo-annotate.cc).  A profile-guided inliner slots in before the
-   annotation (inline=).
+   afdo-annotate.cc), after recreating the profile's hot inline
+   instances (afdo-inline.cc).
 
    GCC's -fauto-profile is not used: it would turn on GCC's own "afdo"
    pass, which reads its own profile file, and the early inliner would
@@ -72,9 +72,14 @@ static const char plugin_help[] =
   "  propagate=0|1       equivalence classes and flow propagation "
   "(default 1)\n"
   "  fdo-opts=0|1        switch on what -fauto-profile implies (default 1)\n"
-  "  inline=0|1          profile-guided early inlining (default 1; accepted,\n"
-  "                      no effect until the inliner is there)\n"
-  "  icp=0|1             indirect-call promotion (likewise)\n"
+  "  inline=0|1          recreate the profile's hot inline instances "
+  "(default 1)\n"
+  "  icp=0|1             promote hot indirect calls (default 1)\n"
+  "  inline-permille=N   an inline instance is hot when its total reaches\n"
+  "                      the hot block count for N per mille "
+  "(default: hot-permille)\n"
+  "  inline-growth=N     the inliner may grow a function by N % "
+  "(default 300)\n"
   "  hot-permille=N      hot blocks make up N per mille of the samples "
   "(default: --param hot-bb-count-ws-permille)\n"
   "  stale-percent=N     warn below N % of samples matched (default 50)\n"
@@ -85,7 +90,8 @@ static const char plugin_help[] =
 
 static const char *const accepted_args =
   "profile=FILE, verbose[=N], discriminators=0|1, propagate=0|1, "
-  "fdo-opts=0|1, inline=0|1, icp=0|1, hot-permille=N, stale-percent=N, "
+  "fdo-opts=0|1, inline=0|1, icp=0|1, inline-permille=N, inline-growth=N, "
+  "hot-permille=N, stale-percent=N, "
   "dump[=FLAGS], help";
 
 static struct plugin_info afdo_plugin_info =
@@ -219,8 +225,11 @@ cmp_desc (const void *a, const void *b)
   return x < y ? 1 : x > y ? -1 : 0;
 }
 
-static void
-set_thresholds (void)
+/* The smallest position count among the largest ones that make up
+   PERMILLE of the samples (at least 2); the sum and largest count of
+   all in *SUM and *MAX.  */
+static uint64_t
+working_set_count (int permille, uint64_t *sum, uint64_t *max)
 {
   hot_walk w;
   memset (w.bucket_sum, 0, sizeof w.bucket_sum);
@@ -228,7 +237,7 @@ set_thresholds (void)
   w.cut_counts = vNULL;
   afdo_profile_walk (afdo_prof, hot_walk_sum, &w);
   uint64_t cutoff = (uint64_t) ((unsigned __int128) w.sum
-				* afdo_opts.hot_permille / 1000);
+				* permille / 1000);
   uint64_t threshold = 1, acc = 0;
   for (w.cut_bucket = 64; w.cut_bucket > 0; w.cut_bucket--)
     {
@@ -252,17 +261,37 @@ set_thresholds (void)
   threshold = MAX (threshold, (uint64_t) 2);
   if (threshold > ((uint64_t) 1 << 60))
     threshold = (uint64_t) 1 << 60;
+  *sum = w.sum;
+  *max = w.max;
+  return threshold;
+}
+
+/* The count an inline instance must reach to be recreated.  */
+static uint64_t afdo_inline_threshold;
+
+static void
+set_thresholds (void)
+{
+  uint64_t sum, max;
+  uint64_t threshold = working_set_count (afdo_opts.hot_permille, &sum,
+					  &max);
+  afdo_inline_threshold = threshold;
+  if (afdo_opts.inline_permille >= 0
+      && afdo_opts.inline_permille != afdo_opts.hot_permille)
+    afdo_inline_threshold = working_set_count (afdo_opts.inline_permille,
+					       &sum, &max);
 
   /* GCC reads profile_info for the number of runs and, lacking a set
      threshold, the maximum; a sampled profile is one run.  */
   afdo_gcov_summary.runs = 1;
-  afdo_gcov_summary.sum_max = (gcov_type) MIN (w.max, (uint64_t) 1 << 60);
+  afdo_gcov_summary.sum_max = (gcov_type) MIN (max, (uint64_t) 1 << 60);
   profile_info = &afdo_gcov_summary;
   set_hot_bb_threshold ((gcov_type) threshold);
   if (dump_file)
     fprintf (dump_file, "hot block threshold %" PRIu64 " (%d per mille of "
-	     "%" PRIu64 " samples), largest count %" PRIu64 "\n",
-	     threshold, afdo_opts.hot_permille, w.sum, w.max);
+	     "%" PRIu64 " samples), largest count %" PRIu64 "; inline "
+	     "threshold %" PRIu64 "\n", threshold, afdo_opts.hot_permille,
+	     sum, max, afdo_inline_threshold);
 }
 
 /* Counts of a corrupt or hostile profile may reach 2^63 - 1, but GCC's
@@ -355,6 +384,18 @@ execute_autofdo (void)
   afdo_tu_stats tu;
   memset (&tu, 0, sizeof tu);
 
+  /* Recreate the profile's hot inline instances first (afdo-inline.cc),
+     so the dry run below finds them reached and folds only the rest.  */
+  afdo_inline_stats istats;
+  afdo_early_inline (afdo_prof, afdo_inline_threshold, &istats);
+  if (dump_file && (afdo_opts.inline_p || afdo_opts.icp))
+    fprintf (dump_file, "early inliner: %u profiled call sites, %u inlined, "
+	     "%u cold; %u indirect call sites, %u promoted (%u inlined), "
+	     "%u cold, %u targets not here, %u not matching\n",
+	     istats.sites, istats.reasons[0], istats.reasons[1],
+	     istats.icall_sites, istats.promoted, istats.promoted_inlined,
+	     istats.icall_cold, istats.icall_missing, istats.icall_mismatch);
+
   /* The functions of this translation unit and their instances.  */
   struct tu_fn
   {
@@ -390,10 +431,6 @@ execute_autofdo (void)
       if (f.inst)
 	tops.safe_push (f.inst);
     }
-
-  /* The profile-guided early inliner (inline=, icp=) belongs here: it
-     recreates the hot inline instances of TOPS in the IR first, so the
-     dry run below finds them reached and folds only the rest.  */
 
   /* Which inline instances do the statements reach?  The rest are
      folded into their functions (afdo-offline.cc).  */
@@ -488,6 +525,7 @@ execute_autofdo (void)
     }
 
   afdo_annotate_finish ();
+  afdo_inline_finish ();
   afdo_profile_free (off);
   return 0;
 }
@@ -608,6 +646,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   afdo_opts.icp = true;
   afdo_opts.hot_permille = param_hot_bb_count_ws_permille;
   afdo_opts.stale_percent = 50;
+  afdo_opts.inline_permille = -1;
+  afdo_opts.inline_growth = 300;
 
   bool ok = true, help = false;
   const char *dump = NULL;
@@ -652,6 +692,24 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	    {
 	      error ("%s: argument %<hot-permille%> wants 0 to 1000, not %qs",
 		     plugin_name_for_messages, value ? value : "");
+	      ok = false;
+	    }
+	}
+      else if (strcmp (key, "inline-permille") == 0)
+	{
+	  if (!parse_int (value, 1000, &afdo_opts.inline_permille))
+	    {
+	      error ("%s: argument %<inline-permille%> wants 0 to 1000, "
+		     "not %qs", plugin_name_for_messages, value ? value : "");
+	      ok = false;
+	    }
+	}
+      else if (strcmp (key, "inline-growth") == 0)
+	{
+	  if (!parse_int (value, 100000, &afdo_opts.inline_growth))
+	    {
+	      error ("%s: argument %<inline-growth%> wants 0 to 100000, "
+		     "not %qs", plugin_name_for_messages, value ? value : "");
 	      ok = false;
 	    }
 	}

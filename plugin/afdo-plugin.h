@@ -48,6 +48,13 @@ struct afdo_plugin_options
   /* stale-percent=N: warn when less than N % of the samples of the
      functions found by name are matched.  */
   int stale_percent;
+  /* inline-permille=N: an inline instance is hot, and recreated, when
+     its total reaches the smallest position count among those that make
+     up N per mille of the samples (default: hot-permille).  */
+  int inline_permille;
+  /* inline-growth=N: a function may grow by N % of its size (at least N
+     size units) through the profile-guided inliner.  */
+  int inline_growth;
 };
 
 extern struct afdo_plugin_options afdo_opts;
@@ -110,6 +117,42 @@ afdo_profile *afdo_offline_profile (afdo_profile *prof,
 				    const vec<afdo_function *> &tops,
 				    const vec<char> &defined,
 				    afdo_offline_stats *);
+
+/* The nested instance the statement STMT of cfun belongs to, found
+   from TOP (cfun's top-level instance) along STMT's inline stack; its
+   line offset there in *OFFSET.  NULL when the stack leaves the
+   profile.  */
+afdo_function *afdo_stmt_instance (afdo_profile *, afdo_function *top,
+				   gimple *stmt, uint32_t *offset);
+
+/* The nested instance of function NAME at OFFSET.DISC of INST; any
+   discriminator of OFFSET when none is DISC (the largest wins).  */
+afdo_function *afdo_find_callee (afdo_profile *, const afdo_function *inst,
+				 uint32_t offset, uint32_t disc,
+				 uint32_t name);
+
+/* What the profile-guided early inliner did (afdo-inline.cc).  */
+struct afdo_inline_stats
+{
+  /* Profiled direct call sites looked at, and their outcome, indexed
+     as site_reason in afdo-inline.cc.  */
+  unsigned sites;
+  unsigned reasons[16];
+  /* Indirect calls with a profile instance; what became of them.  */
+  unsigned icall_sites, promoted, promoted_inlined;
+  unsigned icall_cold, icall_missing, icall_mismatch;
+};
+
+/* The fallback indirect calls of promoted call sites: the annotation
+   ignores their location, which is the whole call site's.  */
+extern hash_set<gimple *> *afdo_promoted_stmts;
+
+/* Recreate the hot inline instances of the profile in the IR, callers
+   first, and promote hot indirect calls; THRESHOLD is the count an
+   instance must reach.  */
+void afdo_early_inline (afdo_profile *, uint64_t threshold,
+			afdo_inline_stats *);
+void afdo_inline_finish (void);
 
 /* Samples matched in the whole translation unit, each position
    counted once even when several functions (a function and its split

@@ -1,0 +1,622 @@
+/* afdo: the profile-guided early inliner and indirect-call promotion.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* In the profiled binary hot callees were inlined into their callers,
+   and their samples sit in the callers' profile as inline instances.
+   Before annotation the plugin recreates those instances in the IR, so
+   the counts land in the blocks they were measured in (seed 000,
+   Section 4.1.1, Algorithms 3 and 6).
+
+   Functions are visited callers first (reverse post-order of the call
+   graph over direct calls).  In each function F with a top-level
+   instance, every call statement is looked up by its extended source
+   location: the inline stack of its BLOCK leads from F's instance to the
+   instance the statement belongs to, and the statement's line offset
+   and discriminator name the call site there.  When that call site holds
+   an instance of the callee whose total reaches the threshold, the call
+   is inlined with GCC's own machinery (inline_call, then
+   optimize_inline_calls for F), and the calls the inlined body brought
+   in are looked at in the next round, one inline level per round.  So
+   foo -> bar -> baz is inlined through bar into foo only where foo's
+   profile holds bar's instance and, inside it, baz's; the outline bar is
+   visited later with its own profile.
+
+   Indirect calls are promoted first (Algorithm 6): when the call site
+   holds a hot instance of some function, or its target histogram a hot
+   target, and that function is defined in this translation unit, the
+   call becomes a guarded direct call (a speculative edge, expanded by
+   gimple_ic) whose direct branch is then inlined.  The fallback
+   indirect call is remembered, so the annotation does not give it the
+   count of the whole call site (the guard shares its line).
+
+   What is not inlined is said in the dump with its reason.  Instances
+   that are not recreated are folded into the outline functions
+   afterwards (afdo-offline.cc).  */
+
+#include "gcc-plugin.h"
+#include "backend.h"
+#include "tree.h"
+#include "gimple.h"
+#include "predict.h"
+#include "alloc-pool.h"
+#include "tree-pass.h"
+#include "ssa.h"
+#include "cgraph.h"
+#include "stringpool.h"
+#include "attribs.h"
+#include "langhooks.h"
+#include "target.h"
+#include "trans-mem.h"
+#include "dumpfile.h"
+#include "cfgloop.h"
+#include "tree-cfg.h"
+#include "tree-cfgcleanup.h"
+#include "tree-into-ssa.h"
+#include "gimple-iterator.h"
+#include "value-prof.h"
+#include "symbol-summary.h"
+#include "sreal.h"
+#include "ipa-prop.h"
+#include "ipa-fnsummary.h"
+#include "ipa-inline.h"
+#include "tree-inline.h"
+#include "hash-set.h"
+#include "afdo-plugin.h"
+
+hash_set<gimple *> *afdo_promoted_stmts;
+
+/* Rounds of inlining per function: one inline level each.  Profiles
+   nest far less deeply.  */
+#define MAX_ROUNDS 32
+
+/* Why a profiled call site was not inlined.  */
+enum site_reason
+{
+  SITE_INLINED,
+  SITE_COLD,
+  SITE_NOINLINE,
+  SITE_RECURSIVE,
+  SITE_NO_BODY,
+  SITE_INTERPOSABLE,
+  SITE_NOT_INLINABLE,
+  SITE_ALWAYS_INLINE_CALLER,
+  SITE_OPTIONS,
+  SITE_GROWTH,
+  SITE_FINAL,
+  SITE_N
+};
+
+static const char *const site_reason_name[SITE_N] =
+{
+  "inlined",
+  "cold",
+  "noinline",
+  "recursive",
+  "no body here",
+  "interposable",
+  "not inlinable",
+  "caller is always_inline",
+  "different target or optimization options",
+  "growth limit",
+  "call cannot be inlined"
+};
+
+/* State of one function's rounds.  */
+struct inline_ctx
+{
+  afdo_profile *prof;
+  afdo_function *top;
+  cgraph_node *node;
+  uint64_t threshold;
+  int size_limit;
+  afdo_inline_stats *stats;
+  /* Call statements already decided, so later rounds skip them.  */
+  hash_set<gimple *> decided;
+};
+
+/* The function decl a direct call edge E reaches, through aliases.  */
+static cgraph_node *
+edge_target (cgraph_edge *e, enum availability *avail)
+{
+  cgraph_node *caller = e->caller->inlined_to ? e->caller->inlined_to
+						: e->caller;
+  return e->callee->ultimate_alias_target (avail, caller);
+}
+
+static bool
+sanitize_attrs_differ (tree a, tree b)
+{
+  if (!flag_sanitize)
+    return false;
+  for (tree d : { a, b })
+    for (tree attr = DECL_ATTRIBUTES (d); attr; attr = TREE_CHAIN (attr))
+      if (!strncmp (IDENTIFIER_POINTER (get_attribute_name (attr)),
+		    "no_sanitize", 11))
+	return true;
+  return false;
+}
+
+/* Whether the call E may be inlined at all; the reason when not.
+   GCC's early inliner asks the same questions (can_inline_edge_p is
+   not exported to plugins).  */
+static site_reason
+check_edge (inline_ctx *ctx, cgraph_edge *e)
+{
+  enum availability avail;
+  cgraph_node *callee = edge_target (e, &avail);
+  cgraph_node *caller = ctx->node;
+  if (cgraph_inline_failed_type (e->inline_failed) == CIF_FINAL_ERROR
+      || e->call_stmt_cannot_inline_p)
+    return SITE_FINAL;
+  if (lookup_attribute ("noinline", DECL_ATTRIBUTES (callee->decl)))
+    return SITE_NOINLINE;
+  if (callee == caller || e->recursive_p ())
+    return SITE_RECURSIVE;
+  if (!callee->definition || !gimple_has_body_p (callee->decl)
+      || !gimple_in_ssa_p (DECL_STRUCT_FUNCTION (callee->decl)))
+    return SITE_NO_BODY;
+  if (avail <= AVAIL_INTERPOSABLE)
+    return SITE_INTERPOSABLE;
+  if (callee->calls_comdat_local)
+    return SITE_NOT_INLINABLE;
+  ipa_fn_summary *s = ipa_fn_summaries->get (callee);
+  if (!s || !s->inlinable || DECL_UNINLINABLE (callee->decl))
+    return SITE_NOT_INLINABLE;
+  if (DECL_DISREGARD_INLINE_LIMITS (caller->decl)
+      && lookup_attribute ("always_inline", DECL_ATTRIBUTES (caller->decl)))
+    return SITE_ALWAYS_INLINE_CALLER;
+  if (DECL_FUNCTION_PERSONALITY (caller->decl)
+      && DECL_FUNCTION_PERSONALITY (callee->decl)
+      && (DECL_FUNCTION_PERSONALITY (caller->decl)
+	  != DECL_FUNCTION_PERSONALITY (callee->decl)))
+    return SITE_NOT_INLINABLE;
+  if (is_tm_pure (callee->decl) && !is_tm_pure (caller->decl))
+    return SITE_NOT_INLINABLE;
+  if (!targetm.target_option.can_inline_p (caller->decl, callee->decl)
+      || (DECL_FUNCTION_SPECIFIC_OPTIMIZATION (caller->decl)
+	  != DECL_FUNCTION_SPECIFIC_OPTIMIZATION (callee->decl))
+      || sanitize_attrs_differ (caller->decl, callee->decl))
+    return SITE_OPTIONS;
+  return SITE_INLINED;
+}
+
+static void
+dump_site (inline_ctx *ctx, gimple *stmt, const char *callee,
+	   const afdo_function *inst, site_reason r, const char *extra)
+{
+  ctx->stats->reasons[r]++;
+  if (!dump_file)
+    return;
+  expanded_location xl = expand_location (gimple_location (stmt));
+  fprintf (dump_file, "  %s: call of %s at line %d (instance total %"
+	   PRIu64 ", threshold %" PRIu64 "): %s%s%s\n",
+	   ctx->node->dump_name (), callee, xl.line,
+	   inst ? inst->total : (uint64_t) 0, ctx->threshold,
+	   r == SITE_INLINED ? "inlined" : "not inlined: ",
+	   r == SITE_INLINED ? "" : site_reason_name[r], extra ? extra : "");
+}
+
+/* The size the function has now.  */
+static int
+node_size (cgraph_node *node)
+{
+  ipa_size_summary *s = ipa_size_summaries->get (node);
+  return s ? s->size : 0;
+}
+
+/* Inline the direct call E whose profile instance is INST.  */
+static bool
+consider_call (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
+	       const char *extra)
+{
+  gimple *stmt = e->call_stmt;
+  const char *callee = lang_hooks.decl_printable_name (e->callee->decl, 2);
+  if (inst->total < ctx->threshold)
+    {
+      dump_site (ctx, stmt, callee, inst, SITE_COLD, extra);
+      return false;
+    }
+  site_reason r = check_edge (ctx, e);
+  if (r == SITE_INLINED
+      && node_size (ctx->node) + estimate_edge_growth (e) > ctx->size_limit)
+    r = SITE_GROWTH;
+  if (r != SITE_INLINED)
+    {
+      dump_site (ctx, stmt, callee, inst, r, extra);
+      return false;
+    }
+  dump_site (ctx, stmt, callee, inst, SITE_INLINED, extra);
+  inline_call (e, true, NULL, NULL, false);
+  return true;
+}
+
+/* The largest nested instance of INST at OFFSET.DISC (any discriminator
+   when none has DISC), whatever its function.  */
+static afdo_function *
+hottest_callee_at (const afdo_function *inst, uint32_t offset, uint32_t disc)
+{
+  afdo_function *best = NULL, *best_exact = NULL;
+  for (uint32_t i = 0; i < inst->n_callees; i++)
+    {
+      afdo_function *c = inst->callees[i];
+      if (AFDO_KEY_OFFSET (c->callsite) != offset)
+	continue;
+      if (!best || c->total > best->total)
+	best = c;
+      if (AFDO_KEY_DISC (c->callsite) == (disc & 0xffffu)
+	  && (!best_exact || c->total > best_exact->total))
+	best_exact = c;
+    }
+  return best_exact ? best_exact : best;
+}
+
+/* The hottest target of the histogram of INST at OFFSET.DISC.  */
+static const afdo_target *
+hottest_target_at (const afdo_function *inst, uint32_t offset, uint32_t disc,
+		   uint64_t *site_total)
+{
+  const afdo_target *best = NULL;
+  *site_total = 0;
+  for (uint32_t i = 0; i < inst->n_pos; i++)
+    {
+      const afdo_pos *p = &inst->pos[i];
+      if (AFDO_KEY_OFFSET (p->key) != offset
+	  || (AFDO_KEY_DISC (p->key) != (disc & 0xffffu)
+	      && AFDO_KEY_DISC (p->key) != 0))
+	continue;
+      for (uint32_t j = 0; j < p->n_targets; j++)
+	{
+	  *site_total = afdo_count_add (*site_total, p->targets[j].count);
+	  if (!best || p->targets[j].count > best->count)
+	    best = &p->targets[j];
+	}
+    }
+  return best;
+}
+
+/* Whether a call of FNTYPE with the arguments of STMT can be
+   redirected to TARGET without changing what is passed.  */
+static bool
+call_matches_target (gcall *stmt, cgraph_node *target)
+{
+  tree parm = DECL_ARGUMENTS (target->decl);
+  unsigned n = gimple_call_num_args (stmt);
+  for (unsigned i = 0; i < n; i++, parm = DECL_CHAIN (parm))
+    {
+      if (!parm)
+	return false;
+      tree arg = gimple_call_arg (stmt, i);
+      if (!useless_type_conversion_p (TREE_TYPE (parm), TREE_TYPE (arg)))
+	return false;
+    }
+  if (parm || stdarg_p (TREE_TYPE (target->decl)))
+    return false;
+  tree lhs = gimple_call_lhs (stmt);
+  if (lhs && !useless_type_conversion_p (TREE_TYPE (lhs),
+					 TREE_TYPE (TREE_TYPE (target->decl))))
+    return false;
+  return true;
+}
+
+/* Promote the indirect call E, in instance INST at OFFSET, to a guarded
+   direct call when the profile names a hot target defined here; then
+   inline the direct branch.  */
+static bool
+consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
+		uint32_t offset, uint32_t disc)
+{
+  gcall *stmt = e->call_stmt;
+  if (e->speculative || gimple_call_internal_p (stmt)
+      || gimple_call_fndecl (stmt))
+    return false;
+
+  /* An inline instance at the call site says the target was promoted
+     and inlined in the profiled binary; else the histogram.  */
+  afdo_function *tinst = hottest_callee_at (inst, offset, disc);
+  uint64_t site_total = 0;
+  const afdo_target *tgt = hottest_target_at (inst, offset, disc,
+					      &site_total);
+  uint32_t name;
+  uint64_t weight;
+  const char *source;
+  if (tinst)
+    {
+      name = tinst->name;
+      weight = tinst->total;
+      source = "inline instance";
+    }
+  else if (tgt)
+    {
+      name = tgt->name;
+      weight = tgt->count;
+      source = "target histogram";
+    }
+  else
+    return false;
+
+  const char *tname = afdo_name (ctx->prof, name);
+  expanded_location xl = expand_location (gimple_location (stmt));
+  if (weight < ctx->threshold)
+    {
+      ctx->stats->icall_cold++;
+      if (dump_file)
+	fprintf (dump_file, "  %s: indirect call at line %d: %s names %s "
+		 "(%" PRIu64 ", threshold %" PRIu64 "): cold, not promoted\n",
+		 ctx->node->dump_name (), xl.line, source, tname, weight,
+		 ctx->threshold);
+      return false;
+    }
+  cgraph_node *target = cgraph_node::get_for_asmname (get_identifier (tname));
+  if (target)
+    target = target->ultimate_alias_target ();
+  if (!target || !target->definition || !gimple_has_body_p (target->decl))
+    {
+      ctx->stats->icall_missing++;
+      if (dump_file)
+	fprintf (dump_file, "  %s: indirect call at line %d: %s names %s "
+		 "(%" PRIu64 "): not defined in this translation unit, "
+		 "left as is\n", ctx->node->dump_name (), xl.line, source,
+		 tname, weight);
+      return false;
+    }
+  if (target == ctx->node || !call_matches_target (stmt, target))
+    {
+      ctx->stats->icall_mismatch++;
+      if (dump_file)
+	fprintf (dump_file, "  %s: indirect call at line %d: target %s "
+		 "%s, not promoted\n", ctx->node->dump_name (), xl.line,
+		 tname, target == ctx->node ? "is the caller itself"
+		 : "does not match the call's arguments");
+      return false;
+    }
+
+  /* The share of the call site's executions that go to TARGET, for the
+     guard's first estimate; annotation sets the real counts.  */
+  profile_probability prob = profile_probability::likely ();
+  if (!tinst && site_total > 0)
+    prob = profile_probability::probability_in_gcov_type
+      ((gcov_type) MIN (weight, (uint64_t) 1 << 60),
+       (gcov_type) MIN (site_total, (uint64_t) 1 << 60));
+  cgraph_edge *dedge = e->make_speculative (target,
+					    e->count.apply_probability (prob));
+  /* Expand the speculation now: the guard, the direct call (DEDGE's
+     statement from now on) and the fallback, which keeps STMT.  */
+  cgraph_edge::redirect_call_stmt_to_callee (dedge);
+  afdo_promoted_stmts->add (stmt);
+  ctx->stats->promoted++;
+  if (dump_file)
+    fprintf (dump_file, "  %s: indirect call at line %d: promoted to %s "
+	     "(%s, %" PRIu64 "), fallback indirect call kept\n",
+	     ctx->node->dump_name (), xl.line, target->dump_name (), source,
+	     weight);
+  ctx->decided.add (stmt);
+  if (!afdo_opts.inline_p)
+    return false;
+  ctx->decided.add (dedge->call_stmt);
+  afdo_function *dinst = tinst;
+  afdo_function fake;
+  if (!dinst)
+    {
+      /* A histogram target: inline it so the next profile holds it as
+	 an instance here, and iterating stays stable.  */
+      memset (&fake, 0, sizeof fake);
+      fake.name = name;
+      fake.total = weight;
+      dinst = &fake;
+    }
+  ctx->stats->sites++;
+  bool done = consider_call (ctx, dedge, dinst, " (promoted target)");
+  if (done)
+    ctx->stats->promoted_inlined++;
+  return done;
+}
+
+/* One round over the calls of the function: true when something was
+   inlined.  */
+static bool
+inline_round (inline_ctx *ctx)
+{
+  bool any = false;
+  cgraph_edge *next;
+  if (afdo_opts.icp)
+    for (cgraph_edge *e = ctx->node->indirect_calls; e; e = next)
+      {
+	next = e->next_callee;
+	gimple *stmt = e->call_stmt;
+	if (!stmt || ctx->decided.contains (stmt))
+	  continue;
+	uint32_t offset;
+	afdo_function *inst = afdo_stmt_instance (ctx->prof, ctx->top, stmt,
+						  &offset);
+	if (!inst)
+	  {
+	    ctx->decided.add (stmt);
+	    continue;
+	  }
+	uint32_t disc = gimple_bb (stmt)->discriminator;
+	ctx->stats->icall_sites++;
+	if (consider_icall (ctx, e, inst, offset, disc))
+	  any = true;
+	ctx->decided.add (stmt);
+      }
+  if (!afdo_opts.inline_p)
+    return any;
+  for (cgraph_edge *e = ctx->node->callees; e; e = next)
+    {
+      next = e->next_callee;
+      gimple *stmt = e->call_stmt;
+      if (!stmt || !e->inline_failed || ctx->decided.contains (stmt))
+	continue;
+      ctx->decided.add (stmt);
+      uint32_t offset;
+      afdo_function *inst = afdo_stmt_instance (ctx->prof, ctx->top, stmt,
+						&offset);
+      if (!inst)
+	continue;
+      enum availability avail;
+      cgraph_node *callee = edge_target (e, &avail);
+      uint32_t name = afdo_decl_name_index (ctx->prof, callee->decl, NULL);
+      if (name == UINT32_MAX)
+	continue;
+      afdo_function *cinst
+	= afdo_find_callee (ctx->prof, inst, offset,
+			    gimple_bb (stmt)->discriminator, name);
+      if (!cinst)
+	continue;
+      ctx->stats->sites++;
+      if (consider_call (ctx, e, cinst, NULL))
+	any = true;
+    }
+  return any;
+}
+
+/* Recompute what the rounds changed (as GCC's early inliner does).  */
+static unsigned
+finish_round (cgraph_node *node)
+{
+  unsigned todo = optimize_inline_calls (current_function_decl);
+  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+    {
+      ipa_call_summary *es = ipa_call_summaries->get_create (e);
+      es->call_stmt_size = estimate_num_insns (e->call_stmt,
+					       &eni_size_weights);
+      es->call_stmt_time = estimate_num_insns (e->call_stmt,
+					       &eni_time_weights);
+    }
+  for (cgraph_edge *e = node->indirect_calls; e; e = e->next_callee)
+    {
+      ipa_call_summary *es = ipa_call_summaries->get_create (e);
+      es->call_stmt_size = estimate_num_insns (e->call_stmt,
+					       &eni_size_weights);
+      es->call_stmt_time = estimate_num_insns (e->call_stmt,
+					       &eni_time_weights);
+    }
+  ipa_update_overall_fn_summary (node);
+  return todo;
+}
+
+/* Functions with bodies in this translation unit, callers first.  */
+static void
+callers_first (auto_vec<tree> &order)
+{
+  hash_set<cgraph_node *> visited;
+  auto_vec<cgraph_node *> post;
+  auto_vec<std::pair<cgraph_node *, cgraph_edge *> > stack;
+  cgraph_node *root;
+  FOR_EACH_DEFINED_FUNCTION (root)
+    {
+      if (visited.add (root))
+	continue;
+      stack.safe_push (std::make_pair (root, root->callees));
+      while (!stack.is_empty ())
+	{
+	  std::pair<cgraph_node *, cgraph_edge *> &top = stack.last ();
+	  if (!top.second)
+	    {
+	      post.safe_push (top.first);
+	      stack.pop ();
+	      continue;
+	    }
+	  cgraph_edge *e = top.second;
+	  top.second = e->next_callee;
+	  cgraph_node *c = e->callee->ultimate_alias_target ();
+	  if (c->definition && !visited.add (c))
+	    stack.safe_push (std::make_pair (c, c->callees));
+	}
+    }
+  for (unsigned i = post.length (); i-- > 0;)
+    order.safe_push (post[i]->decl);
+}
+
+void
+afdo_early_inline (afdo_profile *prof, uint64_t threshold,
+		   afdo_inline_stats *stats)
+{
+  memset (stats, 0, sizeof *stats);
+  if (!afdo_promoted_stmts)
+    afdo_promoted_stmts = new hash_set<gimple *>;
+  if (!afdo_opts.inline_p && !afdo_opts.icp)
+    return;
+  auto_vec<tree> order;
+  callers_first (order);
+  for (unsigned i = 0; i < order.length (); i++)
+    {
+      cgraph_node *node = cgraph_node::get (order[i]);
+      if (!node || node->alias || node->thunk || node->inlined_to
+	  || !node->definition || !gimple_has_body_p (node->decl)
+	  || DECL_SOURCE_LOCATION (node->decl) == BUILTINS_LOCATION)
+	continue;
+      function *fn = DECL_STRUCT_FUNCTION (node->decl);
+      if (!fn || !fn->cfg || !gimple_in_ssa_p (fn))
+	continue;
+      uint32_t idx = afdo_decl_name_index (prof, node->decl, NULL);
+      afdo_function *top = idx == UINT32_MAX ? NULL
+			   : afdo_top (prof, idx, false);
+      if (!top)
+	continue;
+
+      push_cfun (fn);
+      inline_ctx ctx;
+      ctx.prof = prof;
+      ctx.top = top;
+      ctx.node = node;
+      ctx.threshold = threshold;
+      ctx.stats = stats;
+      int size = node_size (node);
+      ctx.size_limit = size + MAX (size * afdo_opts.inline_growth / 100,
+				   afdo_opts.inline_growth);
+      bool changed = false;
+      for (int round = 0; round < MAX_ROUNDS; round++)
+	{
+	  if (!inline_round (&ctx))
+	    break;
+	  changed = true;
+	  unsigned todo = finish_round (node);
+	  if (todo & TODO_update_ssa_any)
+	    update_ssa (TODO_update_ssa);
+	}
+      if (changed)
+	{
+	  /* What the pass manager would do with the flags
+	     optimize_inline_calls returned.  */
+	  cleanup_tree_cfg ();
+	  if (current_loops && loops_state_satisfies_p (LOOPS_NEED_FIXUP))
+	    fix_loop_structure (NULL);
+	  free_dominance_info (CDI_DOMINATORS);
+	  free_dominance_info (CDI_POST_DOMINATORS);
+	  /* The inlined bodies' references (a function's local static,
+	     say) must be the caller's now, or the symbol table drops
+	     them with the inlined function.  */
+	  cgraph_edge::rebuild_edges ();
+	  compute_fn_summary (node, true);
+	  if (dump_file)
+	    fprintf (dump_file, "  %s: size %d -> %d (limit %d)\n",
+		     node->dump_name (), size, node_size (node),
+		     ctx.size_limit);
+	}
+      pop_cfun ();
+    }
+}
+
+void
+afdo_inline_finish (void)
+{
+  delete afdo_promoted_stmts;
+  afdo_promoted_stmts = NULL;
+}
