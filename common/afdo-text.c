@@ -153,6 +153,11 @@ tx_header (text_reader *r, const char *s, const char *e)
 		    (int) (e - s), s);
   if (c1 == s)
     return tx_fail (r, r->line, "expected a function name before ':'");
+  /* The writer could not write such a name back.  */
+  for (const char *c = s; c < c1; c++)
+    if ((unsigned char) *c <= ' ' || *c == 0x7f)
+      return tx_fail (r, r->line, "function name '%.*s' contains white "
+		      "space or a control character", (int) (c1 - s), s);
   uint64_t total, head;
   if (!tx_count (r, c1 + 1, c2, &total, "a total count")
       || !tx_count (r, c2 + 1, e, &head, "a head count"))

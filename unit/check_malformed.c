@@ -513,6 +513,9 @@ static const tcase_text tcases[] = {
     "bad.afdo:1: expected 'name:total:head', found 'main:12'" },
   { "empty name", ":1:1\n 1: 1\n",
     "bad.afdo:1: expected a function name before ':'" },
+  { "name with a space", "foo bar:1:1\n 1: 1\n",
+    "bad.afdo:1: function name 'foo bar' contains white space or a control "
+    "character" },
   { "bad count", "main:1:1\n 1: 1x\n", "bad.afdo:2: expected a count, found "
     "'1x'" },
   { "offset out of range", "main:1:1\n 70000: 1\n",
