@@ -38,7 +38,7 @@
 # instability of seed 000's Figure 8) or is stable.
 #
 # Environment (all optional):
-#   ITER_PROGRAM     a program of benchmarks/programs/ (default icall)
+#   ITER_PROGRAM     a program of benchmarks/programs/ (default dispatch)
 #   ITER_ROUNDS      rounds after round 0 (default 3)
 #   ITER_PAIRS       timing rounds (default 9, at least 7 recommended)
 #   ITER_SERIES      series to run (default "plugin autofdo plugin-noinline")
@@ -48,12 +48,13 @@
 #                    which gives indirect-call target histograms on
 #                    machines without LBR; slow: it single-steps)
 #   ITER_PERF_FREQ   cpu-clock sampling frequency (default 20000)
-#   ITER_LBRGEN_ARG  the program's argument under afdo-lbrgen (default 20)
+#   ITER_LBRGEN_ARG  the program's argument under afdo-lbrgen (default 10)
 #   ITER_LBRGEN_PERIOD  afdo-lbrgen --period (default 1000)
 #   ITER_CALLER, ITER_HOT  the function holding the hot indirect call and
 #                    its hot target (default: the program's "iterate:"
 #                    comment line)
-#   ITER_NAME        report name (default iterate, or iterate-lbrgen)
+#   ITER_NAME        report name (default iterate, or iterate-lbrgen; -PROGRAM
+#                    added for another program than dispatch)
 #   BENCH_CFLAGS     base flags (default "-O2 -g")
 #   BENCH_ABLATION   plugin arguments of plugin-noinline (default: found
 #                    from the plugin's -fplugin-arg-afdo-help)
@@ -74,17 +75,19 @@ RESULTS=${AFDO_BENCH_RESULTS:-$BENCH/results}
 BDIR=${AFDO_BUILD_DIR:-$SRC/build}
 CC=${BENCH_CC:-gcc}
 read -r -a BASE_CFLAGS <<<"${BENCH_CFLAGS:--O2 -g}"
-PROGRAM=${ITER_PROGRAM:-icall}
+PROGRAM=${ITER_PROGRAM:-dispatch}
 ROUNDS=${ITER_ROUNDS:-3}
 PAIRS=${ITER_PAIRS:-9}
 read -r -a SERIES <<<"${ITER_SERIES:-plugin autofdo plugin-noinline}"
 PROFILER=${ITER_PROFILER:-perf}
 PERF_FREQ=${ITER_PERF_FREQ:-20000}
-LBRGEN_ARG=${ITER_LBRGEN_ARG:-20}
+LBRGEN_ARG=${ITER_LBRGEN_ARG:-10}
 LBRGEN_PERIOD=${ITER_LBRGEN_PERIOD:-1000}
+SUFFIX=
+[ "$PROGRAM" = dispatch ] || SUFFIX=-$PROGRAM
 case $PROFILER in
-  perf) NAME=${ITER_NAME:-iterate} ;;
-  lbrgen) NAME=${ITER_NAME:-iterate-lbrgen} ;;
+  perf) NAME=${ITER_NAME:-iterate$SUFFIX} ;;
+  lbrgen) NAME=${ITER_NAME:-iterate-lbrgen$SUFFIX} ;;
   *) echo "iterate.sh: ITER_PROFILER must be perf or lbrgen, not '$PROFILER'" >&2; exit 2 ;;
 esac
 

@@ -149,7 +149,7 @@ awk -F '\t' -v dat="$dat" -v png="$(basename "$prefix").png" '
       n = 0
       for (k = 1; k <= R; k++) {
         if (!((s, k) in ir) || !(("O2", 0) in ir)) continue
-        n++; v[n] = (ir[s, k] / ir["O2", 0] - 1) * 100; wd[n] = 0.25
+        n++; v[n] = (ir[s, k] / ir["O2", 0] - 1) * 100; wd[n] = 0.5
       }
       if (n > 0)
         print "  Instructions (cachegrind, deterministic; changes below 0.5 % of -O2 count as within spread): " verdict(v, wd, n, " pt", 2) "."
@@ -247,7 +247,7 @@ if command -v gnuplot >/dev/null; then
   gp=$prefix.gp
   {
     echo "set terminal pngcairo size 900,700 font 'DejaVu Sans,10'"
-    echo "set output '$prefix.png'"
+    echo "set output '$(basename "$prefix").png'"
     echo "set datafile separator '\t'"
     echo "set datafile missing 'NaN'"
     echo "set multiplot layout 2,1 title 'Iterative AutoFDO ($name), $date, commit $commit'"
@@ -264,7 +264,7 @@ if command -v gnuplot >/dev/null; then
     for ((i = 0; i < ns; i++)); do
       c=$((2 + 4 * i))
       printf " '%s' using (\$1+%.2f):%d:%d:%d title columnhead(%d) with yerrorlines lw 2%s" \
-        "$prefix.dat" "$(awk -v i=$i 'BEGIN { printf "%.2f", 0.04 * i }')" $c $((c + 1)) $((c + 2)) $c \
+        "$(basename "$prefix").dat" "$(awk -v i=$i 'BEGIN { printf "%.2f", 0.04 * i }')" $c $((c + 1)) $((c + 2)) $c \
         "$([ $i -lt $((ns - 1)) ] && echo ,)"
     done
     echo
@@ -274,11 +274,11 @@ if command -v gnuplot >/dev/null; then
     for ((i = 0; i < ns; i++)); do
       c=$((2 + 4 * i))
       printf " '%s' using 1:%d title columnhead(%d) with linespoints lw 2%s" \
-        "$prefix.dat" $((c + 3)) $c "$([ $i -lt $((ns - 1)) ] && echo ,)"
+        "$(basename "$prefix").dat" $((c + 3)) $c "$([ $i -lt $((ns - 1)) ] && echo ,)"
     done
     echo
     echo "unset multiplot"
   } >"$gp"
-  gnuplot "$gp" 2>"$prefix.gp.log" || echo "iterate-report: gnuplot failed (see $prefix.gp.log)" >&2
+  (cd "$(dirname "$prefix")" && gnuplot "$(basename "$gp")") 2>"$prefix.gp.log" || echo "iterate-report: gnuplot failed (see $prefix.gp.log)" >&2
   [ -s "$prefix.gp.log" ] || rm -f "$prefix.gp.log"
 fi
