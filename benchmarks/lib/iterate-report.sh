@@ -244,6 +244,14 @@ if command -v gnuplot >/dev/null; then
   name=$(awk -F '\t' '$1 == "meta" && $2 == "name" { print $3 }' "$rec")
   commit=$(awk -F '\t' '$1 == "meta" && $2 == "commit" { print substr($3, 1, 10) }' "$rec")
   date=$(awk -F '\t' '$1 == "meta" && $2 == "date" { print $3 }' "$rec")
+  rounds=$(awk -F '\t' '$1 == "meta" && $2 == "rounds" { print $3 + 0 }' "$rec")
+  # The instruction axis spans at least 2 points, so that differences of
+  # a few instructions do not look like steps.
+  irange=$(awk -F '\t' 'NR > 1 { for (i = 5; i <= NF; i += 4) if ($i != "NaN") {
+                             if (n++ == 0 || $i < lo) lo = $i; if (n == 1 || $i > hi) hi = $i } }
+                         END { if (n == 0) { lo = 0; hi = 0 }
+                               m = (lo + hi) / 2; if (hi - lo < 2) { lo = m - 1; hi = m + 1 }
+                               printf "[%.2f:%.2f]", lo - 0.1 * (hi - lo), hi + 0.1 * (hi - lo) }' "$prefix.dat")
   gp=$prefix.gp
   {
     echo "set terminal pngcairo size 900,700 font 'DejaVu Sans,10'"
@@ -254,8 +262,7 @@ if command -v gnuplot >/dev/null; then
     echo "set key outside right top"
     echo "set grid ytics"
     echo "set xtics 1"
-    echo "set xrange [0.7:*]"
-    echo "set offsets 0, 0.3, 0, 0"
+    echo "set xrange [0.7:$rounds.3]"
     echo "set xzeroaxis lt -1"
     echo "set xlabel 'round (built with the profile of the previous round)'"
     echo "set ylabel 'speedup over -O2 (%)'"
@@ -269,12 +276,14 @@ if command -v gnuplot >/dev/null; then
     done
     echo
     echo "set ylabel 'instructions saved vs -O2 (%)'"
+    echo "set yrange $irange"
     echo "set title 'Instructions executed on the small input (cachegrind)'"
     printf "plot"
     for ((i = 0; i < ns; i++)); do
       c=$((2 + 4 * i))
-      printf " '%s' using 1:%d title columnhead(%d) with linespoints lw 2%s" \
-        "$(basename "$prefix").dat" $((c + 3)) $c "$([ $i -lt $((ns - 1)) ] && echo ,)"
+      printf " '%s' using (\$1+%.2f):%d title columnhead(%d) with linespoints lw 2%s" \
+        "$(basename "$prefix").dat" "$(awk -v i=$i 'BEGIN { printf "%.2f", 0.04 * i }')" $((c + 3)) $c \
+        "$([ $i -lt $((ns - 1)) ] && echo ,)"
     done
     echo
     echo "unset multiplot"
