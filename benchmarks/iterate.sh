@@ -436,6 +436,17 @@ main ()
     done
   done
 
+  # The ablation: plugin and plugin-noinline both build round 1 from P0,
+  # so their code differs only by what the switched-off inliner and
+  # indirect-call promotion would have done.
+  if [ -f "$RUNDIR/plugin-1/prog" ] && [ -f "$RUNDIR/plugin-noinline-1/prog" ] \
+     && command -v objdump >/dev/null; then
+    local a b
+    a=$(objdump -d --no-show-raw-insn "$RUNDIR/plugin-1/prog" | tail -n +3 | md5sum)
+    b=$(objdump -d --no-show-raw-insn "$RUNDIR/plugin-noinline-1/prog" | tail -n +3 | md5sum)
+    record ablation "$([ "$a" = "$b" ] && echo same || echo differ)"
+  fi
+
   # Timing: in each round every binary runs the full workload once, the
   # order rotating; each binary's CPU time is divided by the -O2 run of the
   # same round (lib/report: the ratio's median and IQR).

@@ -88,6 +88,7 @@ awk -F '\t' -v dat="$dat" -v png="$(basename "$prefix").png" '
   }
   $1 == "meta" { meta[$2] = $3; next }
   $1 == "skipped" { skipped[$2] = $3; next }
+  $1 == "ablation" { ablation = $2; next }
   $1 == "check" { chk[$2, $3] = $4; next }
   $1 == "prof" {
     key = $2 SUBSEP $3
@@ -154,6 +155,13 @@ awk -F '\t' -v dat="$dat" -v png="$(basename "$prefix").png" '
       if (n > 0)
         print "  Instructions (cachegrind, deterministic; changes below 0.5 % of -O2 count as within spread): " verdict(v, wd, n, " pt", 2) "."
     }
+    if (ablation == "same")
+      print "- **Ablation**: round 1 of plugin and of plugin-noinline, both built with P0, have identical code (`objdump -d`): " \
+            "the ablation arguments change nothing in this plugin build, so any difference between the two series comes from " \
+            "the profiles of later rounds and from measurement noise."
+    else if (ablation == "differ")
+      print "- **Ablation**: round 1 of plugin and of plugin-noinline, both built with P0, have different code (`objdump -d`): " \
+            "the ablation arguments (the inliner and indirect-call promotion) change what the plugin does."
     print ""
     print "## Run time and counts per round"
     print ""
