@@ -2,7 +2,7 @@ set terminal pngcairo size 900,700 font 'DejaVu Sans,10'
 set output 'iterate-lbrgen.png'
 set datafile separator '\t'
 set datafile missing 'NaN'
-set multiplot layout 2,1 title 'Iterative AutoFDO (iterate-lbrgen), 2026-11-23 14:52 UTC, commit 075d8e8e27'
+set multiplot layout 2,1 title 'Iterative AutoFDO (iterate-lbrgen), 2026-11-23 15:05 UTC, commit 10c2d0d8a3'
 set key outside right top
 set grid ytics
 set xtics 1
