@@ -19,8 +19,8 @@
 # <http://www.gnu.org/licenses/>.
 #
 # Usage: iterate-report.sh RECORDS.tsv PREFIX
-# Writes PREFIX.md, PREFIX.tsv (the records), and, with gnuplot,
-# PREFIX.png, PREFIX.dat and PREFIX.gp.
+# Writes PREFIX.md, PREFIX.tsv (the records), PREFIX.dat, and, with
+# gnuplot (unless ITER_NO_PLOT is set), PREFIX.png and PREFIX.gp.
 #
 # Records (tab-separated), as iterate.sh writes them:
 #   meta KEY VALUE
@@ -247,7 +247,7 @@ awk -F '\t' -v dat="$dat" -v png="$(basename "$prefix").png" '
 
 # The plot: speedup per round and series (IQR as error bars), and the
 # instruction reduction.
-if command -v gnuplot >/dev/null; then
+if [ -z "${ITER_NO_PLOT:-}" ] && command -v gnuplot >/dev/null; then
   ns=$(awk -F '\t' '$1 == "meta" && $2 == "series" { print split($3, a, " ") }' "$rec")
   name=$(awk -F '\t' '$1 == "meta" && $2 == "name" { print $3 }' "$rec")
   commit=$(awk -F '\t' '$1 == "meta" && $2 == "commit" { print substr($3, 1, 10) }' "$rec")
