@@ -21,7 +21,8 @@
    distribution is skewed (about 85 % one operation, 10 % a second), so
    indirect-call promotion followed by inlining pays off.
 
-   bench: full=40000 small=1000  (argument: rounds)  */
+   bench: full=40000 small=1000  (argument: rounds)
+   iterate: caller=run hot=op_xor  (benchmarks/iterate.sh)  */
 
 #include <stdio.h>
 #include <stdlib.h>
