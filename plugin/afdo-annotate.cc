@@ -652,7 +652,10 @@ equivalence_classes (vec<bb_data> &d)
       own_loops = true;
     }
   else if (loops_state_satisfies_p (LOOPS_NEED_FIXUP))
-    fix_loop_structure (NULL);
+    {
+      calculate_dominance_info (CDI_DOMINATORS);
+      fix_loop_structure (NULL);
+    }
   calculate_dominance_info (CDI_DOMINATORS);
   calculate_dominance_info (CDI_POST_DOMINATORS);
 

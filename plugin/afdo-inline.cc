@@ -128,6 +128,8 @@ struct inline_ctx
   afdo_inline_stats *stats;
   /* Call statements already decided, so later rounds skip them.  */
   hash_set<gimple *> decided;
+  /* Whether the body changed (a call was promoted or inlined).  */
+  bool modified;
 };
 
 /* The function decl a direct call edge E reaches, through aliases.  */
@@ -243,6 +245,7 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
     }
   dump_site (ctx, stmt, callee, inst, SITE_INLINED, extra);
   inline_call (e, true, NULL, NULL, false);
+  ctx->modified = true;
   return true;
 }
 
@@ -400,6 +403,7 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
   cgraph_edge::redirect_call_stmt_to_callee (dedge);
   afdo_promoted_stmts->add (stmt);
   ctx->stats->promoted++;
+  ctx->modified = true;
   if (dump_file)
     fprintf (dump_file, "  %s: indirect call at line %d: promoted to %s "
 	     "(%s, %" PRIu64 "), fallback indirect call kept\n",
@@ -581,23 +585,26 @@ afdo_early_inline (afdo_profile *prof, uint64_t threshold,
       int size = node_size (node);
       ctx.size_limit = size + MAX (size * afdo_opts.inline_growth / 100,
 				   afdo_opts.inline_growth);
-      bool changed = false;
+      ctx.modified = false;
       for (int round = 0; round < MAX_ROUNDS; round++)
 	{
 	  if (!inline_round (&ctx))
 	    break;
-	  changed = true;
 	  unsigned todo = finish_round (node);
 	  if (todo & TODO_update_ssa_any)
 	    update_ssa (TODO_update_ssa);
 	}
-      if (changed)
+      if (ctx.modified)
 	{
 	  /* What the pass manager would do with the flags
-	     optimize_inline_calls returned.  */
+	     optimize_inline_calls returned; a promotion alone changes the
+	     CFG too.  */
 	  cleanup_tree_cfg ();
 	  if (current_loops && loops_state_satisfies_p (LOOPS_NEED_FIXUP))
-	    fix_loop_structure (NULL);
+	    {
+	      calculate_dominance_info (CDI_DOMINATORS);
+	      fix_loop_structure (NULL);
+	    }
 	  free_dominance_info (CDI_DOMINATORS);
 	  free_dominance_info (CDI_POST_DOMINATORS);
 	  /* The inlined bodies' references (a function's local static,
