@@ -1,8 +1,8 @@
 set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
-set output 'results/bench-full.png'
+set output '/work/main/benchmarks/results/bench-full.png'
 set datafile separator '\t'
 set datafile missing 'NaN'
-set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-22 08:07 UTC, commit e24aea7f4d'
+set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-23 15:11 UTC, commit 3fa5ee2e93'
 set style data histograms
 set style fill solid 0.8 border -1
 set key outside right top
@@ -13,10 +13,10 @@ set style histogram errorbars gap 1.5 lw 1
 set ylabel 'speedup over -O2 (%)'
 set yrange [-40<*:*<40]
 set title 'Run time: median speedup, IQR as error bars (axis clipped at ±40 %; see the tables)'
-plot 'results/bench-full.dat' using 2:3:4:xtic(1) title columnhead(2), 'results/bench-full.dat' using 6:7:8:xtic(1) title columnhead(6), 'results/bench-full.dat' using 10:11:12:xtic(1) title columnhead(10), 'results/bench-full.dat' using 14:15:16:xtic(1) title columnhead(14)
+plot '/work/main/benchmarks/results/bench-full.dat' using 2:3:4:xtic(1) title columnhead(2), '/work/main/benchmarks/results/bench-full.dat' using 6:7:8:xtic(1) title columnhead(6), '/work/main/benchmarks/results/bench-full.dat' using 10:11:12:xtic(1) title columnhead(10), '/work/main/benchmarks/results/bench-full.dat' using 14:15:16:xtic(1) title columnhead(14)
 set autoscale y
 set style histogram clustered gap 1.5
 set ylabel 'instructions saved vs -O2 (%)'
 set title 'Instructions executed on the small input (cachegrind): reduction'
-plot 'results/bench-full.dat' using 5:xtic(1) title columnhead(2), 'results/bench-full.dat' using 9:xtic(1) title columnhead(6), 'results/bench-full.dat' using 13:xtic(1) title columnhead(10), 'results/bench-full.dat' using 17:xtic(1) title columnhead(14)
+plot '/work/main/benchmarks/results/bench-full.dat' using 5:xtic(1) title columnhead(2), '/work/main/benchmarks/results/bench-full.dat' using 9:xtic(1) title columnhead(6), '/work/main/benchmarks/results/bench-full.dat' using 13:xtic(1) title columnhead(10), '/work/main/benchmarks/results/bench-full.dat' using 17:xtic(1) title columnhead(14)
 unset multiplot
