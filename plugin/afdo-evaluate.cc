@@ -61,6 +61,7 @@
 #include "basic-block.h"
 #include "cfg.h"
 #include "gimple.h"
+#include "gimple-iterator.h"
 #include "cgraph.h"
 #include "diagnostic-core.h"
 #include "options.h"
@@ -308,35 +309,114 @@ counts_close (counts_buffer *b, const char *file)
   b->text = NULL;
 }
 
+/* The successors of an old block (one there before "profile") through
+   the new blocks "profile" made: the old blocks reached first, each once,
+   in edge order.  Appends their numbers to OUT; false when the new
+   blocks go deeper than DEPTH.  */
+static bool
+old_successors (basic_block bb, static_estimate *old, const vec<int> &number,
+		vec<int> &stamp, int id, auto_vec<int> &out, int depth)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    {
+      basic_block d = e->dest;
+      if (old->blocks.get (d))
+	{
+	  if (!out.contains (number[d->index]))
+	    out.safe_push (number[d->index]);
+	  continue;
+	}
+      if (stamp[d->index] == id)
+	continue;
+      stamp[d->index] = id;
+      if (depth <= 0
+	  || !old_successors (d, old, number, stamp, id, out, depth - 1))
+	return false;
+    }
+  return true;
+}
+
 /* Append the blocks of cfun with counts COUNTS (indexed by block
    index; NULL: the CFG's own) to B.  Blocks are numbered in their
    order: ENTRY 0, the blocks 1 to N, EXIT N + 1; each line lists the
-   block's successors, which is the CFG's shape.  PROFILED says whether
-   the counts come from a profile (not the static estimate).  */
+   block's successors, which is the CFG's shape.  KIND is "profile" when
+   the counts come from a profile, "guessed" for the static estimate.
+
+   OLD (the static estimate of a -fprofile-use build, NULL otherwise)
+   tells the blocks that were there before "profile".  The blocks
+   "profile" made are left out: the empty blocks it puts on edges to
+   count them apart (GCC's cleanup keeps those whose edge has a location
+   of its own), and those of its value profile transformations (a
+   division or call split by the value seen most), which come between
+   the first part of the block that held the statement and the old
+   successors of that block.  An old block's successors are then the old
+   blocks reached through them, so the CFG listed is the one the sampled
+   builds see, and an old block's count is that of the block as it was
+   (its first part).  */
 static void
 counts_function (counts_buffer *b, cgraph_node *node, const gcov_type *counts,
-		 bool profiled)
+		 const char *kind, static_estimate *old)
 {
   if (!b->f)
     return;
+  basic_block bb;
   auto_vec<int> number;
   number.safe_grow_cleared (last_basic_block_for_fn (cfun));
   int n = 0;
-  basic_block bb;
   FOR_ALL_BB_FN (bb, cfun)
-    number[bb->index] = n++;
-  fprintf (b->f, "function %s %s %s %d\n", main_input_filename,
-	   node->asm_name (), profiled ? "profile" : "guessed", n - 2);
+    if (!old || old->blocks.get (bb))
+      number[bb->index] = n++;
+    else
+      number[bb->index] = -1;
+
+  /* The text of the blocks first: KIND may still change.  */
+  auto_vec<int> stamp;
+  stamp.safe_grow_cleared (last_basic_block_for_fn (cfun));
+  for (unsigned i = 0; i < stamp.length (); i++)
+    stamp[i] = -1;
+  char *text = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream (&text, &size);
+  if (!f)
+    return;
   FOR_ALL_BB_FN (bb, cfun)
     {
+      if (number[bb->index] < 0)
+	continue;
       gcov_type c = counts ? counts[bb->index] : block_count (bb);
-      fprintf (b->f, "%d %" PRId64, number[bb->index], (int64_t) c);
-      edge e;
-      edge_iterator ei;
-      FOR_EACH_EDGE (e, ei, bb->succs)
-	fprintf (b->f, " %d", number[e->dest->index]);
-      fputc ('\n', b->f);
+      fprintf (f, "%d %" PRId64, number[bb->index], (int64_t) c);
+      auto_vec<int> succs;
+      if (old)
+	{
+	  if (!old_successors (bb, old, number, stamp, bb->index, succs, 64))
+	    kind = "unmatched";
+	}
+      else
+	{
+	  edge e;
+	  edge_iterator ei;
+	  FOR_EACH_EDGE (e, ei, bb->succs)
+	    succs.safe_push (number[e->dest->index]);
+	}
+      for (unsigned i = 0; i < succs.length (); i++)
+	fprintf (f, " %d", succs[i]);
+      fputc ('\n', f);
     }
+  fclose (f);
+  fprintf (b->f, "function %s %s %s %d\n", main_input_filename,
+	   node->asm_name (), kind, n - 2);
+  fwrite (text, 1, size, b->f);
+  free (text);
+}
+
+static static_estimate *
+static_estimate_of (cgraph_node *node)
+{
+  static_estimate **s = (static_estimates
+			 ? static_estimates->get (node->decl) : NULL);
+  return s ? *s : NULL;
 }
 
 /* Whether the counts of cfun come from a profile.  */
@@ -448,7 +528,8 @@ evaluate_unit (counts_buffer *exact_out, counts_buffer *ours_out)
       double weight = 0;
       FOR_EACH_BB_FN (bb, cfun)
 	weight += (double) gt[bb->index];
-      counts_function (exact_out, node, gt.address (), true);
+      static_estimate *est = static_estimate_of (node);
+      counts_function (exact_out, node, gt.address (), "profile", est);
 
       uint32_t idx = afdo_decl_name_index (off, node->decl, NULL);
       afdo_function *inst = (idx == UINT32_MAX ? NULL
@@ -458,9 +539,7 @@ evaluate_unit (counts_buffer *exact_out, counts_buffer *ours_out)
 	{
 	  saved_profile saved;
 	  save_profile (node, &saved);
-	  static_estimate **s = (static_estimates
-				 ? static_estimates->get (node->decl) : NULL);
-	  install_static_estimate (s ? *s : NULL);
+	  install_static_estimate (est);
 	  if (dump_file)
 	    fprintf (dump_file, "function %s: instance %s total %" PRIu64
 		     " head %" PRIu64 "\n", node->dump_name (),
@@ -474,7 +553,8 @@ evaluate_unit (counts_buffer *exact_out, counts_buffer *ours_out)
 	      f[bb->index] = block_count (bb);
 	  restore_profile (node, &saved);
 	}
-      counts_function (ours_out, node, f.address (), applied);
+      counts_function (ours_out, node, f.address (),
+		       applied ? "profile" : "guessed", est);
 
       if (weight <= 0)
 	{
@@ -524,7 +604,10 @@ counts_unit (counts_buffer *out)
       if (!eval_function_p (node))
 	continue;
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
-      counts_function (out, node, NULL, profiled_p ());
+      counts_function (out, node, NULL,
+		       profiled_p () ? "profile" : "guessed",
+		       flag_branch_probabilities && !flag_auto_profile
+		       ? static_estimate_of (node) : NULL);
       pop_cfun ();
     }
 }
@@ -577,7 +660,8 @@ public:
 
   bool gate (function *) final override
   {
-    return optimize > 0 && !in_lto_p && !seen_error () && afdo_opts.evaluate
+    return optimize > 0 && !in_lto_p && !seen_error ()
+	   && (afdo_opts.evaluate || afdo_opts.counts)
 	   && flag_branch_probabilities && !flag_auto_profile;
   }
 

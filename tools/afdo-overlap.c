@@ -104,14 +104,16 @@ main (int argc, char **argv)
 	  "sum); %zu never ran, %zu without exact counts\n", s.exact_fns,
 	  s.exact_weight, s.not_run, s.no_exact);
   printf ("compared: %zu of %zu functions, %.1f%% of the exact weight "
-	  "(same CFG shape in every file)\n", s.compared, s.exact_fns,
-	  pct (s.compared_weight, s.exact_weight));
+	  "(same CFG shape in every file); %zu with exact counts on an "
+	  "unmatched CFG\n", s.compared, s.exact_fns,
+	  pct (s.compared_weight, s.exact_weight), s.unmatched);
   for (size_t k = 0; k < nt; k++)
     printf ("%s: weighted block overlap %.1f%% over %zu functions; "
-	    "misses %zu (%.1f%% of the compared weight); not compared: "
-	    "%zu missing, %zu other CFG shape\n", argv[first + 1 + k],
-	    pct (t[k].sum, s.compared_weight), s.compared, t[k].misses,
-	    pct (t[k].miss_weight, s.compared_weight), t[k].missing,
+	    "misses %zu (%.1f%% of the compared weight); all-zero %zu "
+	    "(%.1f%%); not compared: %zu missing, %zu other CFG shape\n",
+	    argv[first + 1 + k], pct (t[k].sum, s.compared_weight),
+	    s.compared, t[k].misses, pct (t[k].miss_weight, s.compared_weight),
+	    t[k].zero, pct (t[k].zero_weight, s.compared_weight), t[k].missing,
 	    t[k].other_shape);
 
   afdo_ov_free (&exact);

@@ -20,14 +20,18 @@
 /* A block count file is what the plugin writes for counts=FILE and
    evaluate=FILE (see doc/afdo-plugin.md): for every function
 
-     function TU NAME profile|guessed N
+     function TU NAME profile|guessed|unmatched N
      0 COUNT SUCC...          ENTRY
      1 COUNT SUCC...          the N blocks, in their order
      ...
      N+1 COUNT                EXIT
 
    Two files describe the same CFG of a function when every block's
-   successor list is the same.  Kept in a header so the unit tests use
+   successor list is the same.  "guessed" counts are the static
+   estimate, not a profile's; "unmatched" exact counts are listed on a
+   CFG no other build has (a -fprofile-use build whose CFG before the
+   "profile" pass could not be listed), so they weigh but are never
+   compared.  Kept in a header so the unit tests use
    the same code as the program.  */
 
 #ifndef AFDO_OVERLAP_H
@@ -44,6 +48,7 @@ struct afdo_ov_fn
 {
   char *key;		/* "TU NAME" */
   int profiled;		/* counts from a profile, not the static estimate */
+  int unmatched;	/* on a CFG that cannot be compared */
   unsigned n;		/* real blocks; counts[0] is ENTRY, counts[n+1] EXIT */
   uint64_t *counts;
   char *shape;		/* the successor lists, as text */
@@ -193,7 +198,8 @@ afdo_ov_read (FILE *in, const char *name, struct afdo_ov_file *out,
 	  char extra;
 	  if (sscanf (line + 9, "%4095s %4095s %31s %u %c", tu, fname, kind, &n,
 		      &extra) != 4
-	      || (strcmp (kind, "profile") != 0 && strcmp (kind, "guessed") != 0)
+	      || (strcmp (kind, "profile") != 0 && strcmp (kind, "guessed") != 0
+		  && strcmp (kind, "unmatched") != 0)
 	      || n > 10000000)
 	    OV_FAIL ("bad function line");
 	  if (out->n == out->cap)
@@ -214,7 +220,8 @@ afdo_ov_read (FILE *in, const char *name, struct afdo_ov_file *out,
 	  if (!cur->key || !cur->counts)
 	    OV_FAIL ("out of memory");
 	  snprintf (cur->key, kl, "%s %s", tu, fname);
-	  cur->profiled = kind[0] == 'p';
+	  cur->profiled = kind[0] != 'g';
+	  cur->unmatched = kind[0] == 'u';
 	  cur->n = n;
 	  next_block = 0;
 	  shape_len = shape_cap = 0;
@@ -305,6 +312,7 @@ struct afdo_ov_summary
   double exact_weight;	/* their block count sum */
   size_t not_run;	/* functions with exact counts that never ran */
   size_t no_exact;	/* functions without exact counts */
+  size_t unmatched;	/* exact counts on a CFG that cannot be compared */
   size_t compared;	/* same CFG shape in every test file */
   double compared_weight;
 };
@@ -315,6 +323,8 @@ struct afdo_ov_test
   size_t other_shape;	/* listed with another CFG shape */
   size_t misses;	/* compared, but without counts from a profile */
   double miss_weight;
+  size_t zero;		/* compared, profile counts all zero */
+  double zero_weight;
   double sum;		/* sum of overlap times weight over the compared */
 };
 
@@ -344,8 +354,10 @@ afdo_ov_compare (const struct afdo_ov_file *exact,
 	}
       s->exact_fns++;
       s->exact_weight += w;
-      int same = 1;
-      for (size_t k = 0; k < nt; k++)
+      int same = !g->unmatched;
+      if (g->unmatched)
+	s->unmatched++;
+      for (size_t k = 0; k < nt && !g->unmatched; k++)
 	{
 	  const struct afdo_ov_fn *f = afdo_ov_find (&tests[k], g->key);
 	  if (!f)
@@ -353,7 +365,8 @@ afdo_ov_compare (const struct afdo_ov_file *exact,
 	      t[k].missing++;
 	      same = 0;
 	    }
-	  else if (f->n != g->n || strcmp (f->shape, g->shape) != 0)
+	  else if (f->unmatched || f->n != g->n
+		   || strcmp (f->shape, g->shape) != 0)
 	    {
 	      t[k].other_shape++;
 	      same = 0;
@@ -374,7 +387,14 @@ afdo_ov_compare (const struct afdo_ov_file *exact,
 	  const struct afdo_ov_fn *f = afdo_ov_find (&tests[k], g->key);
 	  double d = 0.0;
 	  if (f->profiled)
-	    d = afdo_ov_block_overlap (f->counts, g->counts, g->n);
+	    {
+	      d = afdo_ov_block_overlap (f->counts, g->counts, g->n);
+	      if (afdo_ov_weight (f) <= 0)
+		{
+		  t[k].zero++;
+		  t[k].zero_weight += w;
+		}
+	    }
 	  else
 	    {
 	      t[k].misses++;

@@ -74,6 +74,10 @@ static const char exact_text[] =
   "0 900 1\n"
   "1 900 2\n"
   "2 900\n"
+  "function b.c odd unmatched 1\n"
+  "0 50 1\n"
+  "1 50 2\n"
+  "2 50\n"
   "function b.c nocounts guessed 1\n"
   "0 5 1\n"
   "1 5 2\n"
@@ -114,10 +118,11 @@ START_TEST (test_compare)
   struct afdo_ov_summary s;
   struct afdo_ov_test t;
   afdo_ov_compare (&exact, &test, 1, &s, &t, NULL);
-  ck_assert_uint_eq (s.exact_fns, 3);
+  ck_assert_uint_eq (s.exact_fns, 4);
   ck_assert_uint_eq (s.not_run, 1);
   ck_assert_uint_eq (s.no_exact, 1);
-  ck_assert (s.exact_weight == 100 + 100 + 900);
+  ck_assert_uint_eq (s.unmatched, 1);
+  ck_assert (s.exact_weight == 100 + 100 + 900 + 50);
   /* f and h are compared, g is not.  */
   ck_assert_uint_eq (s.compared, 2);
   ck_assert (s.compared_weight == 1000);
@@ -125,6 +130,7 @@ START_TEST (test_compare)
   ck_assert_uint_eq (t.missing, 0);
   ck_assert_uint_eq (t.misses, 1);
   ck_assert (t.miss_weight == 900);
+  ck_assert_uint_eq (t.zero, 0);
   /* The first f is used: overlap 0.9 at weight 100; h 0 at 900.  */
   ck_assert (fabs (t.sum - 90.0) < 1e-9);
   afdo_ov_free (&exact);
@@ -146,6 +152,16 @@ START_TEST (test_missing)
   ck_assert_uint_eq (s.compared, 1);
   ck_assert_uint_eq (t.missing, 2);
   ck_assert (fabs (t.sum - 100.0) < 1e-9);
+  afdo_ov_free (&test);
+  /* Profile counts, all zero: overlap 0, counted apart.  */
+  ck_assert_int_eq (read_text ("function a.c f profile 3\n0 0 1\n1 0 2 3\n"
+			       "2 0 3\n3 0 4\n4 0\n", &test, err,
+			       sizeof err), 0);
+  afdo_ov_compare (&exact, &test, 1, &s, &t, NULL);
+  ck_assert_uint_eq (t.zero, 1);
+  ck_assert_uint_eq (t.misses, 0);
+  ck_assert (t.zero_weight == 100);
+  ck_assert (t.sum == 0.0);
   afdo_ov_free (&exact);
   afdo_ov_free (&test);
 }
