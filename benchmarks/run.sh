@@ -173,6 +173,10 @@ setup_tools ()
   # between programs.
   mkdir -p "$RUNDIR/tools"
   OVERLAP=""
+  DUMP=""
+  if [ -x "$BDIR/afdo-dump" ] && cp "$BDIR/afdo-dump" "$RUNDIR/tools/afdo-dump"; then
+    DUMP=$RUNDIR/tools/afdo-dump
+  fi
   if [ -x "$BDIR/afdo-overlap" ] && cp "$BDIR/afdo-overlap" "$RUNDIR/tools/afdo-overlap"; then
     OVERLAP=$RUNDIR/tools/afdo-overlap
   fi
@@ -536,22 +540,43 @@ bench_quality ()
     return 0
   fi
   local kinds=(overlap overlap-build)
+  # A diagnostic, not a figure of either method: GCC 12 sets a function's
+  # cgraph count to the profile's head count and its CFG cleanup then
+  # scales every block by head count / entry count, so a function whose
+  # head count is 0 (every function of an IP-sample profile, which has no
+  # head counts) while propagation gave its entry a count ends up all
+  # zero.  The same profile with each missing head count set to the
+  # function's total shows how much of -fauto-profile's figure that costs
+  # (a function's overlap does not depend on the scale of its counts, and
+  # a head count that large makes the scaling a multiplication, which
+  # loses nothing).
+  if [ -x "$DUMP" ] && "$DUMP" "$PROF" >"$q/profile.txt" 2>"$q/heads.log" \
+     && awk -F: -v OFS=: '/^[^ #]/ && $NF == 0 { $NF = $(NF - 1) } { print }' \
+          "$q/profile.txt" >"$q/heads.txt" \
+     && "$CONVERT" --text "$q/heads.txt" -o "$q/heads.gcov" >>"$q/heads.log" 2>&1 \
+     && build_variant "$p" autofdo-heads "$q/autofdo-heads" "-fauto-profile=$q/heads.gcov" \
+          -fplugin="$PLUGIN" -fplugin-arg-afdo-counts="$q/gcc-heads.counts"; then
+    kinds+=(overlap-heads)
+  else
+    record overlap-heads "$p" - "the head-count diagnostic failed: $(failure_line "$q/heads.log")"
+  fi
   if ! build_variant "$p" plugin-counts "$q/plugin" \
          -fplugin="$PLUGIN" -fplugin-arg-afdo-profile="$PROF" \
          -fplugin-arg-afdo-counts="$q/plugin.counts"; then
     record overlap-build "$p" - "plugin build failed: $(failure_line "$q/plugin/build-plugin-counts.log")"
-    kinds=(overlap)
+    kinds=("${kinds[@]/overlap-build}")
   fi
   # The plugin's counts of the evaluate build (on the CFG of the
   # -fprofile-use build before "profile", which -fauto-profile also
   # sees) and of its own build, each against -fauto-profile's.
   local kind files res
   for kind in "${kinds[@]}"; do
-    if [ $kind = overlap ]; then
-      files=("$q/evaluate.counts" "$q/gcc.counts")
-    else
-      files=("$q/plugin.counts" "$q/gcc.counts")
-    fi
+    [ -n "$kind" ] || continue
+    case $kind in
+      overlap) files=("$q/evaluate.counts" "$q/gcc.counts") ;;
+      overlap-build) files=("$q/plugin.counts" "$q/gcc.counts") ;;
+      overlap-heads) files=("$q/evaluate.counts" "$q/gcc-heads.counts") ;;
+    esac
     if ! "$OVERLAP" --list "$q/exact.counts" "${files[@]}" >"$q/$kind.txt" 2>&1; then
       record "$kind" "$p" - "afdo-overlap failed: $(failure_line "$q/$kind.txt")"
       continue

@@ -28,7 +28,9 @@
 #   samecode P yes|no DETAIL
 #   overlap P K N W  PO PM PMW PZ PZW PS  GO GM GMW GZ GZW GS
 #     (plugin: evaluate build's counts; G: -fauto-profile) or
-#   overlap P - REASON; overlap-build: the same with the plugin's own build
+#   overlap P - REASON; overlap-build: the same with the plugin's own build;
+#   overlap-heads: the evaluate build's counts against -fauto-profile with
+#   the head counts of the profile filled in (a diagnostic)
 
 $1 == "meta" { meta[$2] = $3; next }
 $1 == "kind" { if (!($2 in seen)) { seen[$2] = 1; prog[++np] = $2 }; next }
@@ -36,8 +38,8 @@ $1 == "status" && $4 == "na" { if (!($2 in why)) why[$2] = $3 ": " $5; next }
 $1 == "profile" { samples[$2] = $3; next }
 $1 == "quality" { qv[$2] = $3; qd[$2] = $4; next }
 $1 == "samecode" { sc[$2] = $3; scd[$2] = $4; next }
-$1 == "overlap" || $1 == "overlap-build" {
-  k = $1 == "overlap" ? 1 : 2
+$1 == "overlap" || $1 == "overlap-build" || $1 == "overlap-heads" {
+  k = $1 == "overlap" ? 1 : $1 == "overlap-build" ? 2 : 3
   if ($3 == "-") { ovwhy[k, $2] = $4; next }
   ok[k, $2] = 1
   for (i = 3; i <= NF; i++) F[k, $2, i - 2] = $i
@@ -113,6 +115,11 @@ END {
   print "Its early pipeline differs (early function splitting runs), so fewer functions have the same CFG in all three builds."
   print ""
   table(2, "plugin build")
+  print "### Why -fauto-profile has so many all-zero functions: a diagnostic"
+  print ""
+  print "GCC 12's `afdo` pass sets a function's cgraph count to the profile's head count, and the CFG cleanup that follows (`execute_fixup_cfg`) scales every block by that count over the entry block's count.  A profile of IP samples has no head counts (every head is 0), so every function whose entry block the propagation gave a count is scaled to all zeros.  Here the same profile with each head count of 0 replaced by the function's total (large enough that the scaling only multiplies; a function's overlap does not depend on the scale of its counts) goes through `-fauto-profile` again.  This is not the profile either method was given; it shows what GCC's annotation itself achieves."
+  print ""
+  table(3, "plugin")
   any = 0
   for (i = 1; i <= np; i++) {
     p = prog[i]
