@@ -75,7 +75,7 @@ PROGRAMS := $(B)/afdo-convert $(TOOLS)
 .SECONDARY:
 
 .PHONY: all deps check check-unit check-dejagnu check-asan demo bench \
-	bench-quick torture fuzz install uninstall clean
+	bench-quick bench-quality torture fuzz install uninstall clean
 
 all: $(PROGRAMS) $(PLUGIN)
 
@@ -167,6 +167,11 @@ bench: deps
 bench-quick: deps
 	@$(MAKE) --no-print-directory -k all || echo "bench: not everything built; see the report"
 	@bash $(SRC)/benchmarks/run.sh quick
+
+# Profile quality only (block overlap; benchmarks/results/quality.md).
+bench-quality: deps
+	@$(MAKE) --no-print-directory -k all || echo "bench: not everything built; see the report"
+	@bash $(SRC)/benchmarks/run.sh quality
 
 install: all
 	@set -e; \
