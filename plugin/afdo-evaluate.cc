@@ -33,7 +33,9 @@
    and propagate (afdo_annotate_function, with the instance found the
    way the "autofdo" pass finds it), note the resulting block counts,
    and restore the exact state.  The code generated is then that of
-   -fprofile-use alone.
+   -fprofile-use alone.  The plugin's profile summary and hot block
+   threshold are not installed in this mode (afdo-plugin.cc), so those of
+   the instrumented profile stay.
 
    The figure is the block overlap of seed 003, Section IV.C: over the
    function's basic blocks V (ENTRY and EXIT are no blocks),
