@@ -75,7 +75,7 @@ PROGRAMS := $(B)/afdo-convert $(TOOLS)
 .SECONDARY:
 
 .PHONY: all deps check check-unit check-dejagnu check-asan demo bench \
-	bench-quick bench-iterate torture fuzz install uninstall clean
+	bench-quick bench-iterate bench-quality torture fuzz install uninstall clean
 
 all: $(PROGRAMS) $(PLUGIN)
 
@@ -172,6 +172,11 @@ bench-quick: deps
 # plugin and afdo-dump, so it stops when they do not build.
 bench-iterate: all
 	@AFDO_BUILD_DIR=$(B) bash $(SRC)/benchmarks/iterate.sh
+
+# Profile quality only (block overlap; benchmarks/results/quality.md).
+bench-quality: deps
+	@$(MAKE) --no-print-directory -k all || echo "bench: not everything built; see the report"
+	@bash $(SRC)/benchmarks/run.sh quality
 
 install: all
 	@set -e; \

@@ -19,7 +19,12 @@
 # along with afdo; see the file COPYING.  If not see
 # <http://www.gnu.org/licenses/>.
 #
-# Usage: benchmarks/run.sh quick|full
+# Usage: benchmarks/run.sh quick|full|quality
+#
+# quality: the profile quality figures only (block overlap of the
+# plugin's and of GCC's -fauto-profile counts with the exact counts of
+# instrumented FDO), without timing rounds or cachegrind; writes
+# benchmarks/results/quality.md.
 #
 # Environment (all optional):
 #   BENCH_PROGRAMS   programs to run (default: per mode; see below)
@@ -67,12 +72,18 @@ case $MODE in
     PAIRS=${BENCH_PAIRS:-21}
     PROGRAMS=${BENCH_PROGRAMS:-"$OWN_PROGRAMS $REAL_PROGRAMS"}
     ;;
+  quality)
+    PAIRS=0
+    PROGRAMS=${BENCH_PROGRAMS:-"$OWN_PROGRAMS $REAL_PROGRAMS"}
+    ;;
   *)
-    echo "usage: $0 quick|full" >&2
+    echo "usage: $0 quick|full|quality" >&2
     exit 2
     ;;
 esac
 VARIANTS=(O2 fdo autofdo plugin plugin-noinline)
+# The quality step builds the sampled-profile variants itself.
+[ "$MODE" = quality ] && VARIANTS=(O2 fdo)
 
 RUNDIR=$WORK/run/$MODE
 REC=$RUNDIR/records.tsv
@@ -161,6 +172,14 @@ setup_tools ()
   # Snapshots of the tools, so a rebuild during the run cannot change them
   # between programs.
   mkdir -p "$RUNDIR/tools"
+  OVERLAP=""
+  DUMP=""
+  if [ -x "$BDIR/afdo-dump" ] && cp "$BDIR/afdo-dump" "$RUNDIR/tools/afdo-dump"; then
+    DUMP=$RUNDIR/tools/afdo-dump
+  fi
+  if [ -x "$BDIR/afdo-overlap" ] && cp "$BDIR/afdo-overlap" "$RUNDIR/tools/afdo-overlap"; then
+    OVERLAP=$RUNDIR/tools/afdo-overlap
+  fi
   CONVERT_STATE="missing ($CONVERT)"
   if [ -x "$CONVERT" ] && cp "$CONVERT" "$RUNDIR/tools/afdo-convert"; then
     CONVERT=$RUNDIR/tools/afdo-convert
@@ -382,6 +401,7 @@ bench_program ()
 
   # The sampled-profile variants.
   for v in autofdo plugin plugin-noinline; do
+    [ "$MODE" = quality ] && break
     if [ -z "$have_prof" ]; then
       record status "$p" "$v" na "no profile: $noprof_why"
       continue
@@ -426,7 +446,7 @@ bench_program ()
   done
 
   # Deterministic counts.
-  if command -v valgrind >/dev/null; then
+  if [ "$MODE" != quality ] && command -v valgrind >/dev/null; then
     for v in "${VARIANTS[@]}"; do
       [ -n "${ok[$v]:-}" ] || continue
       log "$p: cachegrind $v"
@@ -439,13 +459,14 @@ bench_program ()
   # of the same round.
   local order=() n i r k t
   for v in "${VARIANTS[@]}"; do
+    [ "$MODE" = quality ] && break   # no timing in quality mode
     [ -n "${ok[$v]:-}" ] && order+=("$v")
   done
   n=${#order[@]}
   for v in "${order[@]}"; do      # warm-up: page cache, not recorded
     bash "$PDIR/workload-full.sh" "${ok[$v]}" >/dev/null 2>&1
   done
-  log "$p: timing ${order[*]}, $PAIRS rounds"
+  [ $n -gt 0 ] && log "$p: timing ${order[*]}, $PAIRS rounds"
   for ((r = 0; r < PAIRS; r++)); do
     for ((k = 0; k < n; k++)); do
       v=${order[$(((k + r) % n))]}
@@ -460,21 +481,134 @@ bench_program ()
   done
   for v in "${order[@]}"; do record status "$p" "$v" ok ""; done
 
-  # Profile quality: the plugin's evaluate mode on the -fprofile-use CFG.
+  bench_quality "$p"
+}
+
+# bench_quality P: profile quality (seed 003, Section IV.C), run from
+# bench_program (its PDIR, PROF, have_prof and ok[] are in scope).
+#   1. The plugin's evaluate mode in the -fprofile-use build: per-function
+#      block overlap on the exact CFG (bench_parse_overlap), the exact
+#      block counts, and a check that the objects equal -fprofile-use's.
+#   2. The plugin and GCC's -fauto-profile, each built with the same
+#      profile and writing its block counts (counts=FILE); afdo-overlap
+#      compares both with the exact counts over the functions whose CFG
+#      has the same shape in all three builds.
+bench_quality ()
+{
+  local p=$1 q=$PDIR/quality o f
   if [ -z "$EVALUATE" ]; then
     record quality "$p" - "not available: the plugin has no evaluate mode"
+    return 0
   elif [ -z "$have_prof" ] || [ -z "${ok[fdo]:-}" ]; then
     record quality "$p" - "not available: needs both the sampled profile and the FDO profile"
-  else
-    log "$p: profile quality (plugin evaluate mode)"
-    if build_variant "$p" evaluate "$PDIR/fdo" $(variant_flags fdo) \
-         -fplugin="$PLUGIN" -fplugin-arg-afdo-profile="$PROF" \
-         -fplugin-arg-afdo-evaluate; then
-      bench_parse_overlap "$p" "$PDIR/fdo/build-evaluate.log"
-    else
-      record quality "$p" - "evaluate build failed: $(failure_line "$PDIR/fdo/build-evaluate.log")"
-    fi
+    return 0
   fi
+  rm -rf "$q"
+  mkdir -p "$q/fdo-obj"
+  cp "$PDIR/fdo/obj"/*.o "$q/fdo-obj/"
+  log "$p: profile quality (plugin evaluate mode)"
+  # Same objects paths as the fdo build: -fprofile-use finds the .gcda
+  # files by them.
+  if build_variant "$p" evaluate "$PDIR/fdo" $(variant_flags fdo) \
+       -fplugin="$PLUGIN" -fplugin-arg-afdo-profile="$PROF" \
+       -fplugin-arg-afdo-evaluate="$q/evaluate.counts" \
+       -fplugin-arg-afdo-counts="$q/exact.counts"; then
+    bench_parse_overlap "$p" "$PDIR/fdo/build-evaluate.log"
+    # The code of the evaluate build is that of -fprofile-use alone
+    # (debug sections aside: they record the command line).
+    local same=yes differ=()
+    for o in "$q/fdo-obj"/*.o; do
+      f=$PDIR/fdo/obj/$(basename "$o")
+      objcopy --strip-debug "$o" "$q/a.o" && objcopy --strip-debug "$f" "$q/b.o" \
+        && cmp -s "$q/a.o" "$q/b.o" || { same=no; differ+=("$(basename "$o")"); }
+    done
+    rm -f "$q/a.o" "$q/b.o"
+    record samecode "$p" "$same" "$(ls "$q/fdo-obj" | wc -l) objects${differ:+; differ: ${differ[*]}}"
+  else
+    record quality "$p" - "evaluate build failed: $(failure_line "$PDIR/fdo/build-evaluate.log")"
+    return 0
+  fi
+
+  if [ -z "$OVERLAP" ]; then
+    record overlap "$p" - "afdo-overlap not built"
+    return 0
+  fi
+  log "$p: block counts of -fauto-profile and of the plugin"
+  if ! build_variant "$p" autofdo-counts "$q/autofdo" "-fauto-profile=$PROF" \
+         -fplugin="$PLUGIN" -fplugin-arg-afdo-counts="$q/gcc.counts"; then
+    record overlap "$p" - "-fauto-profile build failed: $(failure_line "$q/autofdo/build-autofdo-counts.log")"
+    return 0
+  fi
+  local kinds=(overlap overlap-build)
+  # A diagnostic, not a figure of either method: GCC 12 sets a function's
+  # cgraph count to the profile's head count and its CFG cleanup then
+  # scales every block by head count / entry count, so a function whose
+  # head count is 0 (every function of an IP-sample profile, which has no
+  # head counts) while propagation gave its entry a count ends up all
+  # zero.  The same profile with each missing head count set to the
+  # function's total shows how much of -fauto-profile's figure that costs
+  # (a function's overlap does not depend on the scale of its counts, and
+  # a head count that large makes the scaling a multiplication, which
+  # loses nothing).
+  if [ -x "$DUMP" ] && "$DUMP" "$PROF" >"$q/profile.txt" 2>"$q/heads.log" \
+     && awk -F: -v OFS=: '/^[^ #]/ && $NF == 0 { $NF = $(NF - 1) } { print }' \
+          "$q/profile.txt" >"$q/heads.txt" \
+     && "$CONVERT" --text "$q/heads.txt" -o "$q/heads.gcov" >>"$q/heads.log" 2>&1 \
+     && build_variant "$p" autofdo-heads "$q/autofdo-heads" "-fauto-profile=$q/heads.gcov" \
+          -fplugin="$PLUGIN" -fplugin-arg-afdo-counts="$q/gcc-heads.counts"; then
+    kinds+=(overlap-heads)
+  else
+    record overlap-heads "$p" - "the head-count diagnostic failed: $(failure_line "$q/heads.log")"
+  fi
+  if ! build_variant "$p" plugin-counts "$q/plugin" \
+         -fplugin="$PLUGIN" -fplugin-arg-afdo-profile="$PROF" \
+         -fplugin-arg-afdo-counts="$q/plugin.counts"; then
+    record overlap-build "$p" - "plugin build failed: $(failure_line "$q/plugin/build-plugin-counts.log")"
+    kinds=("${kinds[@]/overlap-build}")
+  fi
+  # The plugin's counts of the evaluate build (on the CFG of the
+  # -fprofile-use build before "profile", which -fauto-profile also
+  # sees) and of its own build, each against -fauto-profile's.
+  local kind files res
+  for kind in "${kinds[@]}"; do
+    [ -n "$kind" ] || continue
+    case $kind in
+      overlap) files=("$q/evaluate.counts" "$q/gcc.counts") ;;
+      overlap-build) files=("$q/plugin.counts" "$q/gcc.counts") ;;
+      overlap-heads) files=("$q/evaluate.counts" "$q/gcc-heads.counts") ;;
+    esac
+    if ! "$OVERLAP" --list "$q/exact.counts" "${files[@]}" >"$q/$kind.txt" 2>&1; then
+      record "$kind" "$p" - "afdo-overlap failed: $(failure_line "$q/$kind.txt")"
+      continue
+    fi
+    res=$(overlap_fields "$q/$kind.txt")
+    if [ -z "$res" ]; then
+      record "$kind" "$p" - "afdo-overlap printed no figures: $(failure_line "$q/$kind.txt")"
+      continue
+    fi
+    record "$kind" "$p" "$res"
+  done
+}
+
+# overlap_fields FILE: afdo-overlap's output as tab-separated fields:
+# compared functions, functions that ran, compared share of the exact
+# weight (%); then per test file: overlap %, misses, their weight %,
+# all-zero functions, their weight %, functions with another CFG shape.
+overlap_fields ()
+{
+  awk '
+    /^compared: / { c = $2 "\t" $4; w = $6; sub(/%$/, "", w); c = c "\t" w }
+    / weighted block overlap / {
+      line = $0; sub(/^.*weighted block overlap /, "", line)
+      split(line, a, /[ ;(),%]+/)
+      # a: overlap over N functions misses M MW of the compared weight all-zero Z ZW not compared: X missing S other ...
+      o = a[1]
+      match(line, /misses [0-9]+ \([0-9.]+%/); m = substr(line, RSTART + 7, RLENGTH - 7); split(m, mm, / \(/); sub(/%/, "", mm[2])
+      match(line, /all-zero [0-9]+ \([0-9.]+%/); z = substr(line, RSTART + 9, RLENGTH - 9); split(z, zz, / \(/); sub(/%/, "", zz[2])
+      match(line, /[0-9]+ other CFG/); sh = substr(line, RSTART, RLENGTH); sub(/ other CFG/, "", sh)
+      t = t "\t" o "\t" mm[1] "\t" mm[2] "\t" zz[1] "\t" zz[2] "\t" sh; n++
+    }
+    END { if (c != "" && n > 0) print c t }' "$1"
 }
 
 # bench_parse_overlap P LOG: the weighted block overlap over the whole
@@ -541,8 +675,14 @@ main ()
     printf 'meta\tload_end\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
     printf 'meta\telapsed\t%s\n' "$(( $(date +%s) - start ))"
   } >>"$REC"
-  bash "$BENCH/lib/report.sh" "$REC" "$RESULTS/bench-$MODE" "$VARIANTS_LIST" \
-    && log "wrote $RESULTS/bench-$MODE.md"
+  if [ "$MODE" = quality ]; then
+    cp "$REC" "$RESULTS/quality.tsv"
+    awk -F '\t' -f "$BENCH/lib/quality.awk" "$REC" >"$RESULTS/quality.md" \
+      && log "wrote $RESULTS/quality.md"
+  else
+    bash "$BENCH/lib/report.sh" "$REC" "$RESULTS/bench-$MODE" "$VARIANTS_LIST" \
+      && log "wrote $RESULTS/bench-$MODE.md"
+  fi
 }
 
 VARIANTS_LIST="${VARIANTS[*]}"

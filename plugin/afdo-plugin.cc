@@ -83,6 +83,14 @@ static const char plugin_help[] =
   "  hot-permille=N      hot blocks make up N per mille of the samples "
   "(default: --param hot-bb-count-ws-permille)\n"
   "  stale-percent=N     warn below N % of samples matched (default 50)\n"
+  "  evaluate[=FILE]     with -fprofile-use: print the block overlap of the\n"
+  "                      plugin's counts with the exact ones per function;\n"
+  "                      the code is that of -fprofile-use alone; FILE gets\n"
+  "                      the plugin's block counts\n"
+  "  counts=FILE         append the block counts GCC holds after its\n"
+  "                      \"profile\" pass (exact, -fauto-profile's or the\n"
+  "                      plugin's) to FILE, for afdo-overlap; profile= is\n"
+  "                      not needed for this alone\n"
   "  dump[=FLAGS]        write the pass dump, as -fdump-ipa-autofdo[-FLAGS]\n"
   "                      would (GCC 12 reads -fdump- options before it loads\n"
   "                      plugins; -fdump-ipa-all works too)\n"
@@ -91,7 +99,7 @@ static const char plugin_help[] =
 static const char *const accepted_args =
   "profile=FILE, verbose[=N], discriminators=0|1, propagate=0|1, "
   "fdo-opts=0|1, inline=0|1, icp=0|1, inline-permille=N, inline-growth=N, "
-  "hot-permille=N, stale-percent=N, "
+  "hot-permille=N, stale-percent=N, evaluate[=FILE], counts=FILE, "
   "dump[=FLAGS], help";
 
 static struct plugin_info afdo_plugin_info =
@@ -357,8 +365,17 @@ read_profile (void)
 	       afdo_format_name (fmt), s.n_functions, s.n_instances,
 	       s.n_positions, s.total);
     }
-  set_thresholds ();
+  /* Evaluate mode must leave the instrumented profile's summary and hot
+     threshold alone.  */
+  if (!afdo_opts.evaluate)
+    set_thresholds ();
   return true;
+}
+
+bool
+afdo_read_profile (void)
+{
+  return read_profile ();
 }
 
 static double
@@ -648,6 +665,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   afdo_opts.stale_percent = 50;
   afdo_opts.inline_permille = -1;
   afdo_opts.inline_growth = 300;
+  afdo_opts.evaluate = false;
+  afdo_opts.evaluate_counts = NULL;
+  afdo_opts.counts = NULL;
 
   bool ok = true, help = false;
   const char *dump = NULL;
@@ -722,6 +742,21 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	      ok = false;
 	    }
 	}
+      else if (strcmp (key, "evaluate") == 0)
+	{
+	  afdo_opts.evaluate = true;
+	  afdo_opts.evaluate_counts = value && *value ? value : NULL;
+	}
+      else if (strcmp (key, "counts") == 0)
+	{
+	  if (!value || !*value)
+	    {
+	      error ("%s: argument %<counts%> wants a file name",
+		     plugin_name_for_messages);
+	      ok = false;
+	    }
+	  afdo_opts.counts = value;
+	}
       else if (strcmp (key, "dump") == 0)
 	dump = value ? value : "";
       else if (strcmp (key, "help") == 0)
@@ -737,8 +772,14 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   register_callback (info->base_name, PLUGIN_INFO, NULL, &afdo_plugin_info);
   if (help)
     fputs (plugin_help, stderr);
-  if (!ok)
+  if (!ok || !afdo_evaluate_check (plugin_name_for_messages))
     return 0;
+  if (!afdo_opts.profile && afdo_opts.counts)
+    {
+      /* Block counts alone (of -fauto-profile or -fprofile-use).  */
+      afdo_evaluate_register (info->base_name, dump);
+      return 0;
+    }
   if (!afdo_opts.profile)
     {
       if (!help)
@@ -747,7 +788,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
       return 0;
     }
 
-  if (afdo_opts.fdo_opts && optimize > 0)
+  if (afdo_opts.fdo_opts && optimize > 0 && !afdo_opts.evaluate)
     enable_fdo_optimizations ();
 
   struct register_pass_info pass_info;
@@ -765,6 +806,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
 		     &handoff_info);
   register_callback (info->base_name, PLUGIN_FINISH, finish_callback, NULL);
+  afdo_evaluate_register (info->base_name, dump);
 
   /* The pass's dump switch exists only now.  */
   if (dump)

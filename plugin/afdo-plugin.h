@@ -55,6 +55,12 @@ struct afdo_plugin_options
   /* inline-growth=N: a function may grow by N % of its size (at least N
      size units) through the profile-guided inliner.  */
   int inline_growth;
+  /* evaluate[=FILE]: compare with the exact counts of -fprofile-use
+     (afdo-evaluate.cc); FILE gets the plugin's block counts.  */
+  bool evaluate;
+  const char *evaluate_counts;
+  /* counts=FILE: append the block counts GCC holds after "profile".  */
+  const char *counts;
 };
 
 extern struct afdo_plugin_options afdo_opts;
@@ -162,5 +168,15 @@ uint64_t afdo_tu_matched (void);
 /* Forget the per-compilation caches (the name cache is per profile, so
    also when switching profiles).  */
 void afdo_annotate_finish (void);
+
+/* Read the profile (once); false if it cannot be read (an error was
+   given then).  */
+bool afdo_read_profile (void);
+
+/* Evaluate mode and block count files (afdo-evaluate.cc): check the
+   arguments against the other options (false after an error), and
+   register the passes and their dump.  */
+bool afdo_evaluate_check (const char *plugin_name);
+void afdo_evaluate_register (const char *base_name, const char *dump);
 
 #endif /* AFDO_PLUGIN_H */

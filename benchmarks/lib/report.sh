@@ -30,6 +30,9 @@
 #   cg P V INSTRUCTIONS BRANCHES MISPREDICTS
 #   time P ROUND V CPU WALL
 #   quality P PERCENT|- DETAIL
+#   samecode P yes|no DETAIL
+#   overlap P K N W  PO PM PMW PZ PZW PS  GO GM GMW GZ GZW GS  (see quality.awk)
+#   overlap-build P ...   (the same with the plugin's own build)
 
 set -u -o pipefail
 rec=$1
