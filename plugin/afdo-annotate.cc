@@ -554,9 +554,15 @@ flow_propagate (vec<bb_data> &d)
 }
 
 /* When the rules stall: split the remainder of known blocks over their
-   unknown outgoing edges by the static probabilities; failing that,
-   estimate unknown blocks from the static profile scaled to the known
-   blocks.  Returns true if anything was set.  */
+   unknown outgoing edges by the static probabilities; failing that, the
+   unknown blocks are zero: nothing sampled reaches them, and with
+   sampling that means rarely run.  (GCC's static estimate scaled to the
+   annotated blocks was used here once; on real programs it gave most of
+   a function's count mass to code the run hardly executes: the block
+   overlap with the exact counts of bzip2 rose from 51 % to 66 % and of
+   bc from 72 % to 85 % without it.)  Without propagation (propagate=0)
+   the scaled static estimate is what fills the blocks.  Returns true if
+   anything was set.  */
 static bool
 flow_fallback (vec<bb_data> &d)
 {
@@ -630,7 +636,8 @@ flow_fallback (vec<bb_data> &d)
       if (b.known)
 	continue;
       gcov_type c = 0;
-      if (guessed_sum > 0 && bb->count.initialized_p ())
+      if (!afdo_opts.propagate
+	  && guessed_sum > 0 && bb->count.initialized_p ())
 	c = (gcov_type) (((__int128) bb->count.to_gcov_type () * known_sum
 			  + guessed_sum / 2) / guessed_sum);
       set_known (b, MIN (c, count_cap), BB_GUESSED);
