@@ -107,28 +107,7 @@ die ()
   exit 1
 }
 
-record ()
-{
-  local IFS=$'\t'
-  printf '%s\n' "$*" >>"$REC"
-}
-
-# First line of a log that looks like the reason of a failure.
-failure_line ()
-{
-  local l
-  l=$(grep -m1 -E 'error|internal compiler|Segmentation|[Ff]atal|cannot|failed|not found|No such' "$1" 2>/dev/null)
-  [ -n "$l" ] || l=$(grep -v '^[[:space:]]*$' "$1" 2>/dev/null | tail -n 1)
-  [ -n "$l" ] || l="(no message)"
-  printf '%s' "${l:0:200}" | tr '\t' ' '
-}
-
-iter_apt_install ()
-{
-  [ "$(id -u)" = 0 ] || return 1
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-    --no-install-recommends "$@" >>"$LOG" 2>&1
-}
+. "$BENCH/lib/common.sh"
 
 setup ()
 {
@@ -165,9 +144,9 @@ setup ()
     -o "$RUNDIR/tools/benchtime" >>"$LOG" 2>&1 \
     || die "cannot build benchmarks/lib/benchtime.c"
   BT=$RUNDIR/tools/benchtime
-  command -v gnuplot >/dev/null || iter_apt_install gnuplot-nox \
+  command -v gnuplot >/dev/null || bench_apt_install gnuplot-nox \
     || log "gnuplot not available: no plot"
-  command -v valgrind >/dev/null || iter_apt_install valgrind \
+  command -v valgrind >/dev/null || bench_apt_install valgrind \
     || log "valgrind not available: no instruction counts"
   command -v objdump >/dev/null || log "objdump not available: no code facts"
 

@@ -96,29 +96,7 @@ log ()
   printf '[%s] %s\n' "$(date +%T)" "$*" | tee -a "$LOG" >&2
 }
 
-# record KIND FIELD...: one tab-separated line of results.
-record ()
-{
-  local IFS=$'\t'
-  printf '%s\n' "$*" >>"$REC"
-}
-
-# First line of a log that looks like the reason of a failure.
-failure_line ()
-{
-  local l
-  l=$(grep -m1 -E 'error|internal compiler|Segmentation|[Ff]atal|cannot|failed|not found|No such' "$1" 2>/dev/null)
-  [ -n "$l" ] || l=$(grep -v '^[[:space:]]*$' "$1" 2>/dev/null | tail -n 1)
-  [ -n "$l" ] || l="(no message)"
-  printf '%s' "${l:0:200}" | tr '\t' ' '
-}
-
-bench_apt_install ()
-{
-  [ "$(id -u)" = 0 ] || return 1
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-    --no-install-recommends "$@" >>"$LOG" 2>&1
-}
+. "$BENCH/lib/common.sh"
 
 # bench_gen_text BYTES SEED: pseudo-random English-like text made of the
 # words of the licence texts shipped with Debian, deterministic per SEED.

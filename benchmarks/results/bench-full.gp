@@ -2,7 +2,7 @@ set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
 set output '/work/main/benchmarks/results/bench-full.png'
 set datafile separator '\t'
 set datafile missing 'NaN'
-set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-23 15:11 UTC, commit 3fa5ee2e93'
+set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-23 16:07 UTC, commit 9427194590'
 set style data histograms
 set style fill solid 0.8 border -1
 set key outside right top
