@@ -105,17 +105,6 @@ free_static_estimates (void)
   static_estimates = NULL;
 }
 
-static bool
-eval_function_p (cgraph_node *node)
-{
-  if (node->alias || node->thunk || node->inlined_to
-      || !gimple_has_body_p (node->decl)
-      || DECL_SOURCE_LOCATION (node->decl) == BUILTINS_LOCATION)
-    return false;
-  function *fn = DECL_STRUCT_FUNCTION (node->decl);
-  return fn && fn->cfg;
-}
-
 /* Keep the static estimate of every function (before "profile").  */
 static unsigned int
 execute_eval_static (void)
@@ -125,7 +114,7 @@ execute_eval_static (void)
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION (node)
     {
-      if (!eval_function_p (node))
+      if (!afdo_unit_function_p (node))
 	continue;
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
       static_estimate *s = new static_estimate;
@@ -455,13 +444,6 @@ eval_line (const char *fmt, ...)
     }
 }
 
-struct eval_fn
-{
-  cgraph_node *node;
-  afdo_function *inst;
-  bool exact;
-};
-
 /* Evaluate the functions of the translation unit; append the exact
    counts to EXACT_OUT and the plugin's to OURS_OUT.  */
 static void
@@ -471,45 +453,15 @@ evaluate_unit (counts_buffer *exact_out, counts_buffer *ours_out)
     return;
 
   /* The instances, found and folded as the "autofdo" pass does.  */
-  auto_vec<eval_fn> fns;
-  auto_vec<afdo_function *> tops;
-  auto_vec<char> defined;
-  defined.safe_grow_cleared (afdo_n_names (afdo_prof));
-  cgraph_node *node;
-  FOR_EACH_DEFINED_FUNCTION (node)
-    {
-      if (!eval_function_p (node))
-	continue;
-      eval_fn f;
-      f.node = node;
-      f.exact = false;
-      f.inst = NULL;
-      uint32_t idx = afdo_decl_name_index (afdo_prof, node->decl, &f.exact);
-      if (idx != UINT32_MAX)
-	{
-	  defined[idx] = 1;
-	  f.inst = afdo_top (afdo_prof, idx, false);
-	}
-      fns.safe_push (f);
-      if (f.inst)
-	tops.safe_push (f.inst);
-    }
-  for (unsigned i = 0; i < fns.length (); i++)
-    if (fns[i].inst)
-      {
-	push_cfun (DECL_STRUCT_FUNCTION (fns[i].node->decl));
-	afdo_mark_reached (afdo_prof, fns[i].inst);
-	pop_cfun ();
-      }
+  auto_vec<afdo_unit_fn> fns;
   afdo_offline_stats ostats;
-  afdo_profile *off = afdo_offline_profile (afdo_prof, tops, defined,
-					    &ostats);
+  afdo_profile *off = afdo_unit_profile (afdo_prof, &fns, &ostats);
 
   double tu_sum = 0, tu_weight = 0;
   unsigned n_eval = 0, n_miss = 0, n_idle = 0, n_noexact = 0;
   for (unsigned i = 0; i < fns.length (); i++)
     {
-      node = fns[i].node;
+      cgraph_node *node = fns[i].node;
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
       const char *name = node->asm_name ();
       if (profile_status_for_fn (cfun) != PROFILE_READ || !profiled_p ())
@@ -603,7 +555,7 @@ counts_unit (counts_buffer *out)
   cgraph_node *node;
   FOR_EACH_DEFINED_FUNCTION (node)
     {
-      if (!eval_function_p (node))
+      if (!afdo_unit_function_p (node))
 	continue;
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
       counts_function (out, node, NULL,

@@ -85,24 +85,7 @@ hash_set<gimple *> *afdo_promoted_stmts;
    nest far less deeply.  */
 #define MAX_ROUNDS 32
 
-/* Why a profiled call site was not inlined.  */
-enum site_reason
-{
-  SITE_INLINED,
-  SITE_COLD,
-  SITE_NOINLINE,
-  SITE_RECURSIVE,
-  SITE_NO_BODY,
-  SITE_INTERPOSABLE,
-  SITE_NOT_INLINABLE,
-  SITE_ALWAYS_INLINE_CALLER,
-  SITE_OPTIONS,
-  SITE_GROWTH,
-  SITE_FINAL,
-  SITE_N
-};
-
-static const char *const site_reason_name[SITE_N] =
+static const char *const site_reason_name[AFDO_SITE_N] =
 {
   "inlined",
   "cold",
@@ -157,7 +140,7 @@ sanitize_attrs_differ (tree a, tree b)
 /* Whether the call E may be inlined at all; the reason when not.
    GCC's early inliner asks the same questions (can_inline_edge_p is
    not exported to plugins).  */
-static site_reason
+static afdo_site_reason
 check_edge (inline_ctx *ctx, cgraph_edge *e)
 {
   enum availability avail;
@@ -165,42 +148,42 @@ check_edge (inline_ctx *ctx, cgraph_edge *e)
   cgraph_node *caller = ctx->node;
   if (cgraph_inline_failed_type (e->inline_failed) == CIF_FINAL_ERROR
       || e->call_stmt_cannot_inline_p)
-    return SITE_FINAL;
+    return AFDO_SITE_FINAL;
   if (lookup_attribute ("noinline", DECL_ATTRIBUTES (callee->decl)))
-    return SITE_NOINLINE;
+    return AFDO_SITE_NOINLINE;
   if (callee == caller || e->recursive_p ())
-    return SITE_RECURSIVE;
+    return AFDO_SITE_RECURSIVE;
   if (!callee->definition || !gimple_has_body_p (callee->decl)
       || !gimple_in_ssa_p (DECL_STRUCT_FUNCTION (callee->decl)))
-    return SITE_NO_BODY;
+    return AFDO_SITE_NO_BODY;
   if (avail <= AVAIL_INTERPOSABLE)
-    return SITE_INTERPOSABLE;
+    return AFDO_SITE_INTERPOSABLE;
   if (callee->calls_comdat_local)
-    return SITE_NOT_INLINABLE;
+    return AFDO_SITE_NOT_INLINABLE;
   ipa_fn_summary *s = ipa_fn_summaries->get (callee);
   if (!s || !s->inlinable || DECL_UNINLINABLE (callee->decl))
-    return SITE_NOT_INLINABLE;
+    return AFDO_SITE_NOT_INLINABLE;
   if (DECL_DISREGARD_INLINE_LIMITS (caller->decl)
       && lookup_attribute ("always_inline", DECL_ATTRIBUTES (caller->decl)))
-    return SITE_ALWAYS_INLINE_CALLER;
+    return AFDO_SITE_ALWAYS_INLINE_CALLER;
   if (DECL_FUNCTION_PERSONALITY (caller->decl)
       && DECL_FUNCTION_PERSONALITY (callee->decl)
       && (DECL_FUNCTION_PERSONALITY (caller->decl)
 	  != DECL_FUNCTION_PERSONALITY (callee->decl)))
-    return SITE_NOT_INLINABLE;
+    return AFDO_SITE_NOT_INLINABLE;
   if (is_tm_pure (callee->decl) && !is_tm_pure (caller->decl))
-    return SITE_NOT_INLINABLE;
+    return AFDO_SITE_NOT_INLINABLE;
   if (!targetm.target_option.can_inline_p (caller->decl, callee->decl)
       || (DECL_FUNCTION_SPECIFIC_OPTIMIZATION (caller->decl)
 	  != DECL_FUNCTION_SPECIFIC_OPTIMIZATION (callee->decl))
       || sanitize_attrs_differ (caller->decl, callee->decl))
-    return SITE_OPTIONS;
-  return SITE_INLINED;
+    return AFDO_SITE_OPTIONS;
+  return AFDO_SITE_INLINED;
 }
 
 static void
 dump_site (inline_ctx *ctx, gimple *stmt, const char *callee,
-	   const afdo_function *inst, site_reason r, const char *extra)
+	   uint64_t total, afdo_site_reason r, const char *extra)
 {
   ctx->stats->reasons[r]++;
   if (!dump_file)
@@ -209,9 +192,9 @@ dump_site (inline_ctx *ctx, gimple *stmt, const char *callee,
   fprintf (dump_file, "  %s: call of %s at line %d (instance total %"
 	   PRIu64 ", threshold %" PRIu64 "): %s%s%s\n",
 	   ctx->node->dump_name (), callee, xl.line,
-	   inst ? inst->total : (uint64_t) 0, ctx->threshold,
-	   r == SITE_INLINED ? "inlined" : "not inlined: ",
-	   r == SITE_INLINED ? "" : site_reason_name[r], extra ? extra : "");
+	   total, ctx->threshold,
+	   r == AFDO_SITE_INLINED ? "inlined" : "not inlined: ",
+	   r == AFDO_SITE_INLINED ? "" : site_reason_name[r], extra ? extra : "");
 }
 
 /* The size the function has now.  */
@@ -222,28 +205,28 @@ node_size (cgraph_node *node)
   return s ? s->size : 0;
 }
 
-/* Inline the direct call E whose profile instance is INST.  */
+/* Inline the direct call E whose profile instance has TOTAL samples.  */
 static bool
-consider_call (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
+consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
 	       const char *extra)
 {
   gimple *stmt = e->call_stmt;
   const char *callee = lang_hooks.decl_printable_name (e->callee->decl, 2);
-  if (inst->total < ctx->threshold)
+  if (total < ctx->threshold)
     {
-      dump_site (ctx, stmt, callee, inst, SITE_COLD, extra);
+      dump_site (ctx, stmt, callee, total, AFDO_SITE_COLD, extra);
       return false;
     }
-  site_reason r = check_edge (ctx, e);
-  if (r == SITE_INLINED
+  afdo_site_reason r = check_edge (ctx, e);
+  if (r == AFDO_SITE_INLINED
       && node_size (ctx->node) + estimate_edge_growth (e) > ctx->size_limit)
-    r = SITE_GROWTH;
-  if (r != SITE_INLINED)
+    r = AFDO_SITE_GROWTH;
+  if (r != AFDO_SITE_INLINED)
     {
-      dump_site (ctx, stmt, callee, inst, r, extra);
+      dump_site (ctx, stmt, callee, total, r, extra);
       return false;
     }
-  dump_site (ctx, stmt, callee, inst, SITE_INLINED, extra);
+  dump_site (ctx, stmt, callee, total, AFDO_SITE_INLINED, extra);
   inline_call (e, true, NULL, NULL, false);
   ctx->modified = true;
   return true;
@@ -413,19 +396,11 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
   if (!afdo_opts.inline_p)
     return false;
   ctx->decided.add (dedge->call_stmt);
-  afdo_function *dinst = tinst;
-  afdo_function fake;
-  if (!dinst)
-    {
-      /* A histogram target: inline it so the next profile holds it as
-	 an instance here, and iterating stays stable.  */
-      memset (&fake, 0, sizeof fake);
-      fake.name = name;
-      fake.total = weight;
-      dinst = &fake;
-    }
+  /* A histogram target is inlined too (with its count as the total), so
+     the next profile holds it as an instance here and iterating stays
+     stable.  */
   ctx->stats->sites++;
-  bool done = consider_call (ctx, dedge, dinst, " (promoted target)");
+  bool done = consider_call (ctx, dedge, weight, " (promoted target)");
   if (done)
     ctx->stats->promoted_inlined++;
   return done;
@@ -475,7 +450,7 @@ inline_round (inline_ctx *ctx)
 	continue;
       enum availability avail;
       cgraph_node *callee = edge_target (e, &avail);
-      uint32_t name = afdo_decl_name_index (ctx->prof, callee->decl, NULL);
+      uint32_t name = afdo_decl_name_cached (ctx->prof, callee->decl);
       if (name == UINT32_MAX)
 	continue;
       afdo_function *cinst
@@ -484,7 +459,7 @@ inline_round (inline_ctx *ctx)
       if (!cinst)
 	continue;
       ctx->stats->sites++;
-      if (consider_call (ctx, e, cinst, NULL))
+      if (consider_call (ctx, e, cinst->total, NULL))
 	any = true;
     }
   return any;
@@ -562,14 +537,12 @@ afdo_early_inline (afdo_profile *prof, uint64_t threshold,
   for (unsigned i = 0; i < order.length (); i++)
     {
       cgraph_node *node = cgraph_node::get (order[i]);
-      if (!node || node->alias || node->thunk || node->inlined_to
-	  || !node->definition || !gimple_has_body_p (node->decl)
-	  || DECL_SOURCE_LOCATION (node->decl) == BUILTINS_LOCATION)
+      if (!node || !node->definition || !afdo_unit_function_p (node))
 	continue;
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
-      if (!fn || !fn->cfg || !gimple_in_ssa_p (fn))
+      if (!gimple_in_ssa_p (fn))
 	continue;
-      uint32_t idx = afdo_decl_name_index (prof, node->decl, NULL);
+      uint32_t idx = afdo_decl_name_cached (prof, node->decl);
       afdo_function *top = idx == UINT32_MAX ? NULL
 			   : afdo_top (prof, idx, false);
       if (!top)

@@ -36,6 +36,10 @@
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "function.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "cgraph.h"
 #include "hash-set.h"
 #include "afdo-plugin.h"
 
@@ -126,4 +130,51 @@ afdo_offline_profile (afdo_profile *prof, const vec<afdo_function *> &tops,
       }
   afdo_profile_finalize (off);
   return off;
+}
+
+bool
+afdo_unit_function_p (cgraph_node *node)
+{
+  if (node->alias || node->thunk || node->inlined_to
+      || !gimple_has_body_p (node->decl)
+      || DECL_SOURCE_LOCATION (node->decl) == BUILTINS_LOCATION)
+    return false;
+  function *fn = DECL_STRUCT_FUNCTION (node->decl);
+  return fn && fn->cfg;
+}
+
+afdo_profile *
+afdo_unit_profile (afdo_profile *prof, vec<afdo_unit_fn> *fns,
+		   afdo_offline_stats *stats)
+{
+  auto_vec<afdo_function *> tops;
+  auto_vec<char> defined;
+  defined.safe_grow_cleared (afdo_n_names (prof));
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (!afdo_unit_function_p (node))
+	continue;
+      afdo_unit_fn f;
+      f.node = node;
+      f.inst = NULL;
+      uint32_t idx = afdo_decl_name_index (prof, node->decl, &f.exact);
+      if (idx != UINT32_MAX)
+	{
+	  defined[idx] = 1;
+	  f.inst = afdo_top (prof, idx, false);
+	}
+      fns->safe_push (f);
+      if (f.inst)
+	tops.safe_push (f.inst);
+    }
+  /* Which inline instances do the statements reach?  */
+  for (unsigned i = 0; i < fns->length (); i++)
+    if ((*fns)[i].inst)
+      {
+	push_cfun (DECL_STRUCT_FUNCTION ((*fns)[i].node->decl));
+	afdo_mark_reached (prof, (*fns)[i].inst);
+	pop_cfun ();
+      }
+  return afdo_offline_profile (prof, tops, defined, stats);
 }

@@ -442,58 +442,16 @@ execute_autofdo (void)
     fprintf (dump_file, "early inliner: %u profiled call sites, %u inlined, "
 	     "%u cold; %u indirect call sites, %u promoted (%u inlined), "
 	     "%u cold, %u targets not here, %u not matching\n",
-	     istats.sites, istats.reasons[0], istats.reasons[1],
+	     istats.sites, istats.reasons[AFDO_SITE_INLINED],
+	     istats.reasons[AFDO_SITE_COLD],
 	     istats.icall_sites, istats.promoted, istats.promoted_inlined,
 	     istats.icall_cold, istats.icall_missing, istats.icall_mismatch);
 
-  /* The functions of this translation unit and their instances.  */
-  struct tu_fn
-  {
-    cgraph_node *node;
-    afdo_function *inst;
-    bool exact;
-  };
-  auto_vec<tu_fn> fns;
-  auto_vec<afdo_function *> tops;
-  auto_vec<char> defined;
-  defined.safe_grow_cleared (afdo_n_names (afdo_prof));
-  cgraph_node *node;
-  FOR_EACH_DEFINED_FUNCTION (node)
-    {
-      if (node->alias || node->thunk || node->inlined_to
-	  || !gimple_has_body_p (node->decl)
-	  || DECL_SOURCE_LOCATION (node->decl) == BUILTINS_LOCATION)
-	continue;
-      function *fn = DECL_STRUCT_FUNCTION (node->decl);
-      if (!fn || !fn->cfg)
-	continue;
-      tu_fn f;
-      f.node = node;
-      f.exact = false;
-      uint32_t idx = afdo_decl_name_index (afdo_prof, node->decl, &f.exact);
-      f.inst = NULL;
-      if (idx != UINT32_MAX)
-	{
-	  defined[idx] = 1;
-	  f.inst = afdo_top (afdo_prof, idx, false);
-	}
-      fns.safe_push (f);
-      if (f.inst)
-	tops.safe_push (f.inst);
-    }
-
-  /* Which inline instances do the statements reach?  The rest are
-     folded into their functions (afdo-offline.cc).  */
-  for (unsigned i = 0; i < fns.length (); i++)
-    if (fns[i].inst)
-      {
-	push_cfun (DECL_STRUCT_FUNCTION (fns[i].node->decl));
-	afdo_mark_reached (afdo_prof, fns[i].inst);
-	pop_cfun ();
-      }
+  /* The functions of this translation unit, their instances, and the
+     folding of the inline instances their statements do not reach.  */
+  auto_vec<afdo_unit_fn> fns;
   afdo_offline_stats ostats;
-  afdo_profile *off = afdo_offline_profile (afdo_prof, tops, defined,
-					    &ostats);
+  afdo_profile *off = afdo_unit_profile (afdo_prof, &fns, &ostats);
   if (dump_file)
     fprintf (dump_file, "folded %u inline instances (%" PRIu64 " samples) "
 	     "that are not inlined here into their functions\n",
@@ -502,7 +460,7 @@ execute_autofdo (void)
   hash_set<const afdo_function *> seen;
   for (unsigned i = 0; i < fns.length (); i++)
     {
-      node = fns[i].node;
+      cgraph_node *node = fns[i].node;
       tu.functions++;
       uint32_t idx = afdo_decl_name_index (off, node->decl, NULL);
       afdo_function *inst = (idx == UINT32_MAX ? NULL

@@ -94,6 +94,10 @@ struct afdo_fn_result
 void afdo_annotate_function (afdo_profile *, afdo_function *instance,
 			     bool head_ok, afdo_fn_result *);
 
+/* afdo_decl_name_index without EXACT, cached per compilation and
+   profile (until afdo_annotate_finish).  */
+uint32_t afdo_decl_name_cached (afdo_profile *, tree decl);
+
 /* Index in the profile's string table of the name of DECL, matched the
    way GCC 12 does: assembler name without the clone suffixes, then the
    DWARF name, then the abstract origin's names.  UINT32_MAX if none.
@@ -137,13 +141,29 @@ afdo_function *afdo_find_callee (afdo_profile *, const afdo_function *inst,
 				 uint32_t offset, uint32_t disc,
 				 uint32_t name);
 
+/* Why a profiled call site was or was not inlined.  */
+enum afdo_site_reason
+{
+  AFDO_SITE_INLINED,
+  AFDO_SITE_COLD,
+  AFDO_SITE_NOINLINE,
+  AFDO_SITE_RECURSIVE,
+  AFDO_SITE_NO_BODY,
+  AFDO_SITE_INTERPOSABLE,
+  AFDO_SITE_NOT_INLINABLE,
+  AFDO_SITE_ALWAYS_INLINE_CALLER,
+  AFDO_SITE_OPTIONS,
+  AFDO_SITE_GROWTH,
+  AFDO_SITE_FINAL,
+  AFDO_SITE_N
+};
+
 /* What the profile-guided early inliner did (afdo-inline.cc).  */
 struct afdo_inline_stats
 {
-  /* Profiled direct call sites looked at, and their outcome, indexed
-     as site_reason in afdo-inline.cc.  */
+  /* Profiled direct call sites looked at, and their outcomes.  */
   unsigned sites;
-  unsigned reasons[16];
+  unsigned reasons[AFDO_SITE_N];
   /* Indirect calls with a profile instance; what became of them.  */
   unsigned icall_sites, promoted, promoted_inlined;
   unsigned icall_cold, icall_missing, icall_mismatch;
@@ -159,6 +179,26 @@ extern hash_set<gimple *> *afdo_promoted_stmts;
 void afdo_early_inline (afdo_profile *, uint64_t threshold,
 			afdo_inline_stats *);
 void afdo_inline_finish (void);
+
+/* A function body of this translation unit the plugin annotates, with
+   its top-level instance in the whole profile (NULL when none); EXACT
+   when its assembler name matched without stripping a clone suffix.  */
+struct afdo_unit_fn
+{
+  cgraph_node *node;
+  afdo_function *inst;
+  bool exact;
+};
+
+/* Whether NODE has a body of its own here that can be annotated.  */
+bool afdo_unit_function_p (cgraph_node *node);
+
+/* Fill FNS with the functions of the translation unit and their
+   top-level instances in PROF, mark the nested instances their
+   statements reach, and return the translation unit's profile with the
+   rest folded in (afdo_offline_profile).  */
+afdo_profile *afdo_unit_profile (afdo_profile *prof, vec<afdo_unit_fn> *fns,
+				 afdo_offline_stats *);
 
 /* Samples matched in the whole translation unit, each position
    counted once even when several functions (a function and its split

@@ -1,7 +1,8 @@
 /* -ftracer given by the user stays on even with a profile of IP
-   samples; the dump still says the profile has no branch records.  */
+   samples (GCC's tracer pass runs and writes its dump); the plugin's
+   dump still says the profile has no branch records.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -ftracer -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump" } */
+/* { dg-options "-O2 -ftracer -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump -fdump-tree-tracer" } */
 
 int
 work (int *v, int n)
@@ -16,3 +17,4 @@ work (int *v, int n)
 }
 
 /* { dg-final { scan-dump autofdo "the profile has no head counts and no call targets \\(IP samples, no branch records\\)\n" } } */
+/* { dg-final { scan-dump tracer "Function work" } } */
