@@ -366,15 +366,7 @@ main ()
   start=$(date +%s)
   {
     printf 'meta\tname\t%s\n' "$NAME"
-    printf 'meta\tdate\t%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
-    printf 'meta\tuname\t%s\n' "$(uname -a)"
-    printf 'meta\tnproc\t%s\n' "$(nproc)"
-    printf 'meta\tcpu\t%s\n' "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sort -u | paste -sd';')"
-    printf 'meta\tcommit\t%s\n' "$(git -C "$SRC" rev-parse HEAD 2>/dev/null || echo unknown)"
-    printf 'meta\tdirty\t%s\n' "$(git -C "$SRC" status --porcelain -- . ':!benchmarks/results' 2>/dev/null \
-      | awk '{ sub(/^.../, ""); split($0, a, "/"); print a[1] "/" }' | sort -u | paste -sd' ')"
-    printf 'meta\tgcc\t%s\n' "$("$CC" --version | head -n 1)"
-    printf 'meta\tcflags\t%s\n' "${BASE_CFLAGS[*]}"
+    machine_meta
     printf 'meta\tprogram\t%s\n' "$PROGRAM"
     printf 'meta\tworkload\t%s\n' "full=$FULL small=$SMALL"
     printf 'meta\tcaller\t%s\n' "$CALLER"
