@@ -447,15 +447,16 @@ eval_line (const char *fmt, ...)
 /* Evaluate the functions of the translation unit; append the exact
    counts to EXACT_OUT and the plugin's to OURS_OUT.  */
 static void
-evaluate_unit (counts_buffer *exact_out, counts_buffer *ours_out)
+evaluate_unit (afdo_session *s, counts_buffer *exact_out,
+	       counts_buffer *ours_out)
 {
-  if (!afdo_read_profile ())
+  if (!afdo_session_read (s))
     return;
 
   /* The instances, found and folded as the "autofdo" pass does.  */
-  auto_vec<afdo_unit_fn> fns;
-  afdo_offline_stats ostats;
-  afdo_profile *off = afdo_unit_profile (afdo_prof, &fns, &ostats);
+  afdo_unit *unit = afdo_unit_begin (s);
+  afdo_fold_unit (unit);
+  const vec<afdo_unit_fn> &fns = unit->fns;
 
   double tu_sum = 0, tu_weight = 0;
   unsigned n_eval = 0, n_miss = 0, n_idle = 0, n_noexact = 0;
@@ -485,9 +486,7 @@ evaluate_unit (counts_buffer *exact_out, counts_buffer *ours_out)
       static_estimate *est = static_estimate_of (node);
       counts_function (exact_out, node, gt.address (), "profile", est);
 
-      uint32_t idx = afdo_decl_name_index (off, node->decl, NULL);
-      afdo_function *inst = (idx == UINT32_MAX ? NULL
-			     : afdo_top (off, idx, false));
+      afdo_function *inst = unit->names->top (node->decl);
       bool applied = false;
       if (inst)
 	{
@@ -497,9 +496,9 @@ evaluate_unit (counts_buffer *exact_out, counts_buffer *ours_out)
 	  if (dump_file)
 	    fprintf (dump_file, "function %s: instance %s total %" PRIu64
 		     " head %" PRIu64 "\n", node->dump_name (),
-		     afdo_name (off, inst->name), inst->total, inst->head);
+		     afdo_name (unit->prof, inst->name), inst->total, inst->head);
 	  afdo_fn_result res;
-	  afdo_annotate_function (off, inst,
+	  afdo_annotate_function (unit, inst,
 				  fns[i].exact && !node->split_part, &res);
 	  applied = res.applied;
 	  if (applied)
@@ -544,8 +543,7 @@ evaluate_unit (counts_buffer *exact_out, counts_buffer *ours_out)
 	     "counts); %u not run, %u without exact counts",
 	     percent (tu_sum, tu_weight), n_eval, n_miss, tu_weight, n_idle,
 	     n_noexact);
-  afdo_annotate_finish ();
-  afdo_profile_free (off);
+  afdo_unit_end (unit);
 }
 
 /* The counts GCC holds for every function now (counts=).  */
@@ -567,23 +565,24 @@ counts_unit (counts_buffer *out)
 }
 
 static unsigned int
-execute_eval (void)
+execute_eval (afdo_session *s)
 {
+  const afdo_plugin_options &opts = s->opts;
   counts_buffer exact_out, ours_out;
   exact_out.f = ours_out.f = NULL;
   exact_out.text = ours_out.text = NULL;
-  if (afdo_opts.counts)
+  if (opts.counts)
     counts_open (&exact_out);
-  if (afdo_opts.evaluate && afdo_opts.evaluate_counts)
+  if (opts.evaluate && opts.evaluate_counts)
     counts_open (&ours_out);
-  if (afdo_opts.evaluate && flag_branch_probabilities && !flag_auto_profile)
-    evaluate_unit (&exact_out, &ours_out);
-  else if (afdo_opts.counts)
+  if (opts.evaluate && flag_branch_probabilities && !flag_auto_profile)
+    evaluate_unit (s, &exact_out, &ours_out);
+  else if (opts.counts)
     counts_unit (&exact_out);
-  if (afdo_opts.counts)
-    counts_close (&exact_out, afdo_opts.counts);
-  if (afdo_opts.evaluate && afdo_opts.evaluate_counts)
-    counts_close (&ours_out, afdo_opts.evaluate_counts);
+  if (opts.counts)
+    counts_close (&exact_out, opts.counts);
+  if (opts.evaluate && opts.evaluate_counts)
+    counts_close (&ours_out, opts.evaluate_counts);
   free_static_estimates ();
   return 0;
 }
@@ -606,8 +605,8 @@ const pass_data pass_data_eval_static =
 class pass_eval_static : public simple_ipa_opt_pass
 {
 public:
-  pass_eval_static (gcc::context *ctxt)
-    : simple_ipa_opt_pass (pass_data_eval_static, ctxt)
+  pass_eval_static (gcc::context *ctxt, afdo_session *session)
+    : simple_ipa_opt_pass (pass_data_eval_static, ctxt), s (session)
   {}
 
   opt_pass *clone () final override { return this; }
@@ -615,7 +614,7 @@ public:
   bool gate (function *) final override
   {
     return optimize > 0 && !in_lto_p && !seen_error ()
-	   && (afdo_opts.evaluate || afdo_opts.counts)
+	   && (s->opts.evaluate || s->opts.counts)
 	   && flag_branch_probabilities && !flag_auto_profile;
   }
 
@@ -623,6 +622,9 @@ public:
   {
     return execute_eval_static ();
   }
+
+private:
+  afdo_session *s;
 };
 
 const pass_data pass_data_eval =
@@ -641,8 +643,8 @@ const pass_data pass_data_eval =
 class pass_eval : public simple_ipa_opt_pass
 {
 public:
-  pass_eval (gcc::context *ctxt)
-    : simple_ipa_opt_pass (pass_data_eval, ctxt)
+  pass_eval (gcc::context *ctxt, afdo_session *session)
+    : simple_ipa_opt_pass (pass_data_eval, ctxt), s (session)
   {}
 
   opt_pass *clone () final override { return this; }
@@ -650,21 +652,24 @@ public:
   bool gate (function *) final override
   {
     return optimize > 0 && !in_lto_p && !seen_error ()
-	   && (afdo_opts.evaluate || afdo_opts.counts);
+	   && (s->opts.evaluate || s->opts.counts);
   }
 
   unsigned int execute (function *) final override
   {
-    return execute_eval ();
+    return execute_eval (s);
   }
+
+private:
+  afdo_session *s;
 };
 
 } // anon namespace
 
 bool
-afdo_evaluate_check (const char *plugin_name)
+afdo_evaluate_check (afdo_session *s, const char *plugin_name)
 {
-  if (afdo_opts.evaluate
+  if (s->opts.evaluate
       && (!flag_branch_probabilities || flag_auto_profile))
     {
       error ("%s: argument %<evaluate%> compares with the exact counts of "
@@ -672,7 +677,7 @@ afdo_evaluate_check (const char *plugin_name)
 	     flag_auto_profile ? " (or given with -fauto-profile)" : "");
       return false;
     }
-  if (afdo_opts.evaluate && !afdo_opts.profile)
+  if (s->opts.evaluate && !s->opts.profile)
     {
       error ("%s: argument %<evaluate%> needs "
 	     "%<-fplugin-arg-%s-profile=FILE%>", plugin_name, plugin_name);
@@ -682,17 +687,18 @@ afdo_evaluate_check (const char *plugin_name)
 }
 
 void
-afdo_evaluate_register (const char *base_name, const char *dump)
+afdo_evaluate_register (afdo_session *s, const char *base_name,
+			const char *dump)
 {
-  if (!afdo_opts.evaluate && !afdo_opts.counts)
+  if (!s->opts.evaluate && !s->opts.counts)
     return;
   struct register_pass_info info;
-  info.pass = new pass_eval_static (g);
+  info.pass = new pass_eval_static (g, s);
   info.reference_pass_name = "profile";
   info.ref_pass_instance_number = 1;
   info.pos_op = PASS_POS_INSERT_BEFORE;
   register_callback (base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-  info.pass = new pass_eval (g);
+  info.pass = new pass_eval (g, s);
   info.reference_pass_name = "profile";
   info.ref_pass_instance_number = 1;
   info.pos_op = PASS_POS_INSERT_AFTER;

@@ -77,9 +77,8 @@
 #include "ipa-inline.h"
 #include "tree-inline.h"
 #include "hash-set.h"
+#include "hash-map.h"
 #include "afdo-plugin.h"
-
-hash_set<gimple *> *afdo_promoted_stmts;
 
 /* Rounds of inlining per function: one inline level each.  Profiles
    nest far less deeply.  */
@@ -103,12 +102,11 @@ static const char *const site_reason_name[AFDO_SITE_N] =
 /* State of one function's rounds.  */
 struct inline_ctx
 {
-  afdo_profile *prof;
+  afdo_unit *unit;
   afdo_function *top;
   cgraph_node *node;
   uint64_t threshold;
   int size_limit;
-  afdo_inline_stats *stats;
   /* Call statements already decided, so later rounds skip them.  */
   hash_set<gimple *> decided;
   /* Whether the body changed (a call was promoted or inlined).  */
@@ -185,7 +183,7 @@ static void
 dump_site (inline_ctx *ctx, gimple *stmt, const char *callee,
 	   uint64_t total, afdo_site_reason r, const char *extra)
 {
-  ctx->stats->reasons[r]++;
+  ctx->unit->inline_stats.reasons[r]++;
   if (!dump_file)
     return;
   expanded_location xl = expand_location (gimple_location (stmt));
@@ -230,26 +228,6 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
   inline_call (e, true, NULL, NULL, false);
   ctx->modified = true;
   return true;
-}
-
-/* The largest nested instance of INST at OFFSET.DISC (any discriminator
-   when none has DISC), whatever its function.  */
-static afdo_function *
-hottest_callee_at (const afdo_function *inst, uint32_t offset, uint32_t disc)
-{
-  afdo_function *best = NULL, *best_exact = NULL;
-  for (uint32_t i = 0; i < inst->n_callees; i++)
-    {
-      afdo_function *c = inst->callees[i];
-      if (AFDO_KEY_OFFSET (c->callsite) != offset)
-	continue;
-      if (!best || c->total > best->total)
-	best = c;
-      if (AFDO_KEY_DISC (c->callsite) == (disc & 0xffffu)
-	  && (!best_exact || c->total > best_exact->total))
-	best_exact = c;
-    }
-  return best_exact ? best_exact : best;
 }
 
 /* The hottest target of the histogram of INST at OFFSET.DISC.  */
@@ -314,7 +292,8 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
 
   /* An inline instance at the call site says the target was promoted
      and inlined in the profiled binary; else the histogram.  */
-  afdo_function *tinst = hottest_callee_at (inst, offset, disc);
+  afdo_function *tinst = afdo_callee_at (ctx->unit->s->prof, inst, offset,
+					  disc, AFDO_ANY_NAME);
   uint64_t site_total = 0;
   const afdo_target *tgt = hottest_target_at (inst, offset, disc,
 					      &site_total);
@@ -336,11 +315,11 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
   else
     return false;
 
-  const char *tname = afdo_name (ctx->prof, name);
+  const char *tname = afdo_name (ctx->unit->s->prof, name);
   expanded_location xl = expand_location (gimple_location (stmt));
   if (weight < ctx->threshold)
     {
-      ctx->stats->icall_cold++;
+      ctx->unit->inline_stats.icall_cold++;
       if (dump_file)
 	fprintf (dump_file, "  %s: indirect call at line %d: %s names %s "
 		 "(%" PRIu64 ", threshold %" PRIu64 "): cold, not promoted\n",
@@ -353,7 +332,7 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
     target = target->ultimate_alias_target ();
   if (!target || !target->definition || !gimple_has_body_p (target->decl))
     {
-      ctx->stats->icall_missing++;
+      ctx->unit->inline_stats.icall_missing++;
       if (dump_file)
 	fprintf (dump_file, "  %s: indirect call at line %d: %s names %s "
 		 "(%" PRIu64 "): not defined in this translation unit, "
@@ -363,7 +342,7 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
     }
   if (target == ctx->node || !call_matches_target (stmt, target))
     {
-      ctx->stats->icall_mismatch++;
+      ctx->unit->inline_stats.icall_mismatch++;
       if (dump_file)
 	fprintf (dump_file, "  %s: indirect call at line %d: target %s "
 		 "%s, not promoted\n", ctx->node->dump_name (), xl.line,
@@ -384,8 +363,8 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
   /* Expand the speculation now: the guard, the direct call (DEDGE's
      statement from now on) and the fallback, which keeps STMT.  */
   cgraph_edge::redirect_call_stmt_to_callee (dedge);
-  afdo_promoted_stmts->add (stmt);
-  ctx->stats->promoted++;
+  ctx->unit->promoted.add (stmt);
+  ctx->unit->inline_stats.promoted++;
   ctx->modified = true;
   if (dump_file)
     fprintf (dump_file, "  %s: indirect call at line %d: promoted to %s "
@@ -393,16 +372,16 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
 	     ctx->node->dump_name (), xl.line, target->dump_name (), source,
 	     weight);
   ctx->decided.add (stmt);
-  if (!afdo_opts.inline_p)
+  if (!ctx->unit->s->opts.inline_p)
     return false;
   ctx->decided.add (dedge->call_stmt);
   /* A histogram target is inlined too (with its count as the total), so
      the next profile holds it as an instance here and iterating stays
      stable.  */
-  ctx->stats->sites++;
+  ctx->unit->inline_stats.sites++;
   bool done = consider_call (ctx, dedge, weight, " (promoted target)");
   if (done)
-    ctx->stats->promoted_inlined++;
+    ctx->unit->inline_stats.promoted_inlined++;
   return done;
 }
 
@@ -413,7 +392,7 @@ inline_round (inline_ctx *ctx)
 {
   bool any = false;
   cgraph_edge *next;
-  if (afdo_opts.icp)
+  if (ctx->unit->s->opts.icp)
     for (cgraph_edge *e = ctx->node->indirect_calls; e; e = next)
       {
 	next = e->next_callee;
@@ -421,20 +400,20 @@ inline_round (inline_ctx *ctx)
 	if (!stmt || ctx->decided.contains (stmt))
 	  continue;
 	uint32_t offset;
-	afdo_function *inst = afdo_stmt_instance (ctx->prof, ctx->top, stmt,
-						  &offset);
+	afdo_function *inst = afdo_stmt_instance (ctx->unit->whole, ctx->top,
+						  stmt, false, &offset);
 	if (!inst)
 	  {
 	    ctx->decided.add (stmt);
 	    continue;
 	  }
 	uint32_t disc = gimple_bb (stmt)->discriminator;
-	ctx->stats->icall_sites++;
+	ctx->unit->inline_stats.icall_sites++;
 	if (consider_icall (ctx, e, inst, offset, disc))
 	  any = true;
 	ctx->decided.add (stmt);
       }
-  if (!afdo_opts.inline_p)
+  if (!ctx->unit->s->opts.inline_p)
     return any;
   for (cgraph_edge *e = ctx->node->callees; e; e = next)
     {
@@ -444,21 +423,21 @@ inline_round (inline_ctx *ctx)
 	continue;
       ctx->decided.add (stmt);
       uint32_t offset;
-      afdo_function *inst = afdo_stmt_instance (ctx->prof, ctx->top, stmt,
-						&offset);
+      afdo_function *inst = afdo_stmt_instance (ctx->unit->whole, ctx->top,
+						stmt, false, &offset);
       if (!inst)
 	continue;
       enum availability avail;
       cgraph_node *callee = edge_target (e, &avail);
-      uint32_t name = afdo_decl_name_cached (ctx->prof, callee->decl);
+      uint32_t name = ctx->unit->whole->index (callee->decl);
       if (name == UINT32_MAX)
 	continue;
       afdo_function *cinst
-	= afdo_find_callee (ctx->prof, inst, offset,
+	= afdo_callee_at (ctx->unit->s->prof, inst, offset,
 			    gimple_bb (stmt)->discriminator, name);
       if (!cinst)
 	continue;
-      ctx->stats->sites++;
+      ctx->unit->inline_stats.sites++;
       if (consider_call (ctx, e, cinst->total, NULL))
 	any = true;
     }
@@ -524,13 +503,10 @@ callers_first (auto_vec<tree> &order)
 }
 
 void
-afdo_early_inline (afdo_profile *prof, uint64_t threshold,
-		   afdo_inline_stats *stats)
+afdo_early_inline (afdo_unit *u)
 {
-  memset (stats, 0, sizeof *stats);
-  if (!afdo_promoted_stmts)
-    afdo_promoted_stmts = new hash_set<gimple *>;
-  if (!afdo_opts.inline_p && !afdo_opts.icp)
+  const afdo_plugin_options &opts = u->s->opts;
+  if (!opts.inline_p && !opts.icp)
     return;
   auto_vec<tree> order;
   callers_first (order);
@@ -542,22 +518,19 @@ afdo_early_inline (afdo_profile *prof, uint64_t threshold,
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
       if (!gimple_in_ssa_p (fn))
 	continue;
-      uint32_t idx = afdo_decl_name_cached (prof, node->decl);
-      afdo_function *top = idx == UINT32_MAX ? NULL
-			   : afdo_top (prof, idx, false);
+      afdo_function *top = u->whole->top (node->decl);
       if (!top)
 	continue;
 
       push_cfun (fn);
       inline_ctx ctx;
-      ctx.prof = prof;
+      ctx.unit = u;
       ctx.top = top;
       ctx.node = node;
-      ctx.threshold = threshold;
-      ctx.stats = stats;
+      ctx.threshold = u->s->inline_count;
       int size = node_size (node);
-      ctx.size_limit = size + MAX (size * afdo_opts.inline_growth / 100,
-				   afdo_opts.inline_growth);
+      ctx.size_limit = size + MAX (size * opts.inline_growth / 100,
+				   opts.inline_growth);
       ctx.modified = false;
       for (int round = 0; round < MAX_ROUNDS; round++)
 	{
@@ -592,11 +565,4 @@ afdo_early_inline (afdo_profile *prof, uint64_t threshold,
 	}
       pop_cfun ();
     }
-}
-
-void
-afdo_inline_finish (void)
-{
-  delete afdo_promoted_stmts;
-  afdo_promoted_stmts = NULL;
 }

@@ -41,6 +41,8 @@
 #include "gimple.h"
 #include "cgraph.h"
 #include "hash-set.h"
+#include "hash-map.h"
+#include "tree-pass.h"
 #include "afdo-plugin.h"
 
 /* Whether nested instance C is to be folded into its function.  */
@@ -104,9 +106,13 @@ fold_unreached (afdo_profile *off, const afdo_profile *prof,
     }
 }
 
-afdo_profile *
-afdo_offline_profile (afdo_profile *prof, const vec<afdo_function *> &tops,
-		      const vec<char> &defined, afdo_offline_stats *stats)
+/* A new profile with the top-level instances TOPS (of PROF; NULLs are
+   skipped) and, added to the instance of their function, the nested
+   instances of TOPS that no statement reached and whose function is
+   defined here (DEFINED[name index in PROF]).  */
+static afdo_profile *
+offline_profile (afdo_profile *prof, const vec<afdo_function *> &tops,
+		 const vec<char> &defined, afdo_offline_stats *stats)
 {
   memset (stats, 0, sizeof *stats);
   afdo_profile *off = afdo_profile_new ();
@@ -132,21 +138,10 @@ afdo_offline_profile (afdo_profile *prof, const vec<afdo_function *> &tops,
   return off;
 }
 
-bool
-afdo_unit_function_p (cgraph_node *node)
+void
+afdo_fold_unit (afdo_unit *u)
 {
-  if (node->alias || node->thunk || node->inlined_to
-      || !gimple_has_body_p (node->decl)
-      || DECL_SOURCE_LOCATION (node->decl) == BUILTINS_LOCATION)
-    return false;
-  function *fn = DECL_STRUCT_FUNCTION (node->decl);
-  return fn && fn->cfg;
-}
-
-afdo_profile *
-afdo_unit_profile (afdo_profile *prof, vec<afdo_unit_fn> *fns,
-		   afdo_offline_stats *stats)
-{
+  afdo_profile *prof = u->s->prof;
   auto_vec<afdo_function *> tops;
   auto_vec<char> defined;
   defined.safe_grow_cleared (afdo_n_names (prof));
@@ -158,23 +153,24 @@ afdo_unit_profile (afdo_profile *prof, vec<afdo_unit_fn> *fns,
       afdo_unit_fn f;
       f.node = node;
       f.inst = NULL;
-      uint32_t idx = afdo_decl_name_index (prof, node->decl, &f.exact);
+      uint32_t idx = u->whole->lookup (node->decl, &f.exact);
       if (idx != UINT32_MAX)
 	{
 	  defined[idx] = 1;
 	  f.inst = afdo_top (prof, idx, false);
 	}
-      fns->safe_push (f);
+      u->fns.safe_push (f);
       if (f.inst)
 	tops.safe_push (f.inst);
     }
   /* Which inline instances do the statements reach?  */
-  for (unsigned i = 0; i < fns->length (); i++)
-    if ((*fns)[i].inst)
+  for (unsigned i = 0; i < u->fns.length (); i++)
+    if (u->fns[i].inst)
       {
-	push_cfun (DECL_STRUCT_FUNCTION ((*fns)[i].node->decl));
-	afdo_mark_reached (prof, (*fns)[i].inst);
+	push_cfun (DECL_STRUCT_FUNCTION (u->fns[i].node->decl));
+	afdo_mark_reached (u, u->fns[i].inst);
 	pop_cfun ();
       }
-  return afdo_offline_profile (prof, tops, defined, stats);
+  u->prof = offline_profile (prof, tops, defined, &u->offline_stats);
+  u->names = new afdo_names (u->prof);
 }

@@ -17,15 +17,37 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-/* Include after GCC's own headers.  */
+/* Include after GCC's own headers.
+
+   The plugin is a pipeline of stages, one file each (see "Where things
+   are" in doc/afdo-plugin.md):
+
+     afdo-plugin.cc    arguments, option switches, pass registration
+     afdo-session.cc   the session: the profile, its summary and
+		       thresholds; the "autofdo" pass running the stages
+		       over a translation unit
+     afdo-lookup.cc    names, inline stacks, call sites, positions
+     afdo-inline.cc    recreate hot inline instances, promote icalls
+     afdo-offline.cc   fold the inline instances not recreated
+     afdo-annotate.cc  statements -> block counts (MAX)
+     afdo-infer.cc     block counts -> block and edge counts
+     afdo-handoff.cc   the counts become GCC's profile
+     afdo-evaluate.cc  evaluate mode and block count files
+
+   One afdo_session (afdo-session.cc) lives for the compilation and is
+   passed to every stage; one afdo_unit holds what a stage needs of the
+   translation unit being compiled.  */
 
 #ifndef AFDO_PLUGIN_H
 #define AFDO_PLUGIN_H
 
+#include "hash-set.h"
+#include "hash-map.h"
+#include "gcov-io.h"
 #include "afdo-profile.h"
 
-/* The plugin's arguments (-fplugin-arg-afdo-NAME[=VALUE]); see
-   doc/afdo-plugin.md.  */
+/* The plugin's arguments (-fplugin-arg-afdo-NAME[=VALUE]); the table
+   in afdo-plugin.cc describes each, and doc/afdo-plugin.md too.  */
 struct afdo_plugin_options
 {
   /* profile=FILE.  */
@@ -50,7 +72,7 @@ struct afdo_plugin_options
   int stale_percent;
   /* inline-permille=N: an inline instance is hot, and recreated, when
      its total reaches the smallest position count among those that make
-     up N per mille of the samples (default: hot-permille).  */
+     up N per mille of the samples (-1: hot-permille).  */
   int inline_permille;
   /* inline-growth=N: a function may grow by N % of its size (at least N
      size units) through the profile-guided inliner.  */
@@ -63,83 +85,109 @@ struct afdo_plugin_options
   const char *counts;
 };
 
-extern struct afdo_plugin_options afdo_opts;
-
-/* The profile, read at the first execution of the pass; NULL when it
-   could not be read (an error was given then).  */
-extern afdo_profile *afdo_prof;
-
-/* Counters for the summary of a translation unit.  */
-struct afdo_tu_stats
+/* The session: everything that lives as long as the compilation
+   (afdo-session.cc).  */
+struct afdo_session
 {
-  uint64_t matched;
-  uint64_t total;
-  unsigned functions;
-  unsigned functions_profiled;
+  afdo_plugin_options opts;
+  /* The whole profile, read at the first execution of the pass; NULL
+     when it could not be read (an error was given then).  */
+  afdo_profile *prof;
+  bool read_attempted;
+  /* Whether the profile holds branch information: head counts (from
+     call branches) or call targets, which only branch records (LBR)
+     give.  A profile of IP samples has neither.  */
+  bool has_branches;
+  /* -ftracer was switched on by fdo-opts, and is switched off again when
+     the profile has no branch information.  */
+  bool tracer_from_fdo_opts;
+  /* The hot block count and the count an inline instance must reach to
+     be recreated, in profile counts.  */
+  uint64_t hot_count;
+  uint64_t inline_count;
+  /* What GCC reads as profile_info.  */
+  gcov_summary summary;
+  /* Whether any function got counts from the profile.  */
+  bool any_annotated;
 };
 
-/* Per-function result of afdo_annotate_function.  */
-struct afdo_fn_result
+/* Read the profile (once) and set the thresholds; false if it cannot
+   be read (an error was given then).  */
+bool afdo_session_read (afdo_session *);
+/* The "autofdo" pass: the stages over the translation unit.  */
+unsigned int afdo_session_run_unit (afdo_session *);
+/* At the end of the compilation.  */
+void afdo_session_finish (afdo_session *);
+/* The "autofdo" pass.  */
+opt_pass *afdo_make_autofdo_pass (afdo_session *);
+
+/* Profile name indices of function declarations, matched the way GCC 12
+   does, for one profile, cached (afdo-lookup.cc).  */
+class afdo_names
 {
-  const afdo_function *instance;
-  uint64_t matched;
-  uint64_t total;
-  unsigned n_blocks, n_annotated, n_class, n_flow, n_guessed, n_raised;
-  bool applied;
+public:
+  explicit afdo_names (afdo_profile *p) : prof (p) {}
+  /* Index in PROF's string table of the name of DECL: its assembler
+     name without the clone suffixes, then its DWARF name, then the
+     abstract origin's names.  UINT32_MAX if none.  EXACT (may be NULL)
+     is set when the assembler name matched without stripping anything.
+     Not cached.  */
+  uint32_t lookup (tree decl, bool *exact) const;
+  /* The same, cached.  */
+  uint32_t index (tree decl);
+  /* The top-level instance of DECL's function, or NULL.  */
+  afdo_function *top (tree decl);
+
+  afdo_profile *const prof;
+
+private:
+  hash_map<tree, unsigned> cache;
 };
-
-/* Annotate the CFG of cfun from INSTANCE (a top-level instance of the
-   profile) and propagate; HEAD_OK says whether the instance's head count
-   is the entry count of this function (false for split parts).  */
-void afdo_annotate_function (afdo_profile *, afdo_function *instance,
-			     bool head_ok, afdo_fn_result *);
-
-/* afdo_decl_name_index without EXACT, cached per compilation and
-   profile (until afdo_annotate_finish).  */
-uint32_t afdo_decl_name_cached (afdo_profile *, tree decl);
-
-/* Index in the profile's string table of the name of DECL, matched the
-   way GCC 12 does: assembler name without the clone suffixes, then the
-   DWARF name, then the abstract origin's names.  UINT32_MAX if none.
-   EXACT (may be NULL) is set when the assembler name matched without
-   stripping anything.  */
-uint32_t afdo_decl_name_index (afdo_profile *, tree decl, bool *exact);
 
 /* Flags in afdo_function.aux.  */
 #define AFDO_AUX_REACHED 1u	/* a statement's lookup went through it */
 #define AFDO_AUX_FOLDED 2u	/* its unreached instances were folded */
 
-/* Mark the nested instances of INSTANCE that the statements of cfun
-   reach, without changing anything.  */
-void afdo_mark_reached (afdo_profile *, afdo_function *instance);
+/* Any discriminator, for afdo_callee_at.  */
+#define AFDO_ANY_DISC UINT32_MAX
+/* Any function, for afdo_callee_at.  */
+#define AFDO_ANY_NAME UINT32_MAX
 
-struct afdo_offline_stats
+/* The nested instance of INST called at line offset OFFSET whose
+   function is NAME (any function with AFDO_ANY_NAME): the one with
+   discriminator DISC, else the one with discriminator 0, else the
+   largest at OFFSET.  GCC 12 does not keep the discriminator of a call
+   once it is inlined, which is why a lookup falls back to the others.  */
+afdo_function *afdo_callee_at (const afdo_profile *,
+			       const afdo_function *inst, uint32_t offset,
+			       uint32_t disc, uint32_t name);
+
+/* The nested instance of TOP (cfun's top-level instance) that STMT's
+   inline stack leads to, and STMT's line offset there in *OFFSET; NULL
+   when the stack leaves the profile.  With MARK, the nested instances
+   passed through are flagged AFDO_AUX_REACHED.  */
+afdo_function *afdo_stmt_instance (afdo_names *, afdo_function *top,
+				   gimple *stmt, bool mark,
+				   uint32_t *offset);
+
+/* The positions of INST at line OFFSET: [*FIRST, *LAST).  */
+void afdo_line_positions (const afdo_function *inst, uint32_t offset,
+			  uint32_t *first, uint32_t *last);
+
+/* Whether NODE has a body of its own here that can be annotated.  */
+bool afdo_unit_function_p (cgraph_node *node);
+
+/* A function body of this translation unit the plugin annotates, with
+   its top-level instance in the whole profile (NULL when none); EXACT
+   when its assembler name matched without stripping a clone suffix.  */
+struct afdo_unit_fn
 {
-  unsigned folded_instances;
-  uint64_t folded_samples;
+  cgraph_node *node;
+  afdo_function *inst;
+  bool exact;
 };
 
-/* A new profile with the top-level instances TOPS (of PROF; NULLs are
-   skipped) and, added to the instance of their function, the nested
-   instances of TOPS that no statement reached and whose function is
-   defined here (DEFINED[name index in PROF]).  See afdo-offline.cc.  */
-afdo_profile *afdo_offline_profile (afdo_profile *prof,
-				    const vec<afdo_function *> &tops,
-				    const vec<char> &defined,
-				    afdo_offline_stats *);
-
-/* The nested instance the statement STMT of cfun belongs to, found
-   from TOP (cfun's top-level instance) along STMT's inline stack; its
-   line offset there in *OFFSET.  NULL when the stack leaves the
-   profile.  */
-afdo_function *afdo_stmt_instance (afdo_profile *, afdo_function *top,
-				   gimple *stmt, uint32_t *offset);
-
-/* The nested instance of function NAME at OFFSET.DISC of INST; any
-   discriminator of OFFSET when none is DISC (the largest wins).  */
-afdo_function *afdo_find_callee (afdo_profile *, const afdo_function *inst,
-				 uint32_t offset, uint32_t disc,
-				 uint32_t name);
+/* What the profile-guided early inliner did (afdo-inline.cc).  */
 
 /* Why a profiled call site was or was not inlined.  */
 enum afdo_site_reason
@@ -158,7 +206,6 @@ enum afdo_site_reason
   AFDO_SITE_N
 };
 
-/* What the profile-guided early inliner did (afdo-inline.cc).  */
 struct afdo_inline_stats
 {
   /* Profiled direct call sites looked at, and their outcomes.  */
@@ -169,54 +216,139 @@ struct afdo_inline_stats
   unsigned icall_cold, icall_missing, icall_mismatch;
 };
 
-/* The fallback indirect calls of promoted call sites: the annotation
-   ignores their location, which is the whole call site's.  */
-extern hash_set<gimple *> *afdo_promoted_stmts;
-
-/* Recreate the hot inline instances of the profile in the IR, callers
-   first, and promote hot indirect calls; THRESHOLD is the count an
-   instance must reach.  */
-void afdo_early_inline (afdo_profile *, uint64_t threshold,
-			afdo_inline_stats *);
-void afdo_inline_finish (void);
-
-/* A function body of this translation unit the plugin annotates, with
-   its top-level instance in the whole profile (NULL when none); EXACT
-   when its assembler name matched without stripping a clone suffix.  */
-struct afdo_unit_fn
+struct afdo_offline_stats
 {
-  cgraph_node *node;
-  afdo_function *inst;
-  bool exact;
+  unsigned folded_instances;
+  uint64_t folded_samples;
 };
 
-/* Whether NODE has a body of its own here that can be annotated.  */
-bool afdo_unit_function_p (cgraph_node *node);
+/* One translation unit's run of the stages: created by
+   afdo_unit_begin, dropped by afdo_unit_end.  */
+struct afdo_unit
+{
+  afdo_session *s;
+  /* Lookups in the whole profile (the inliner, the dry run).  */
+  afdo_names *whole;
+  /* The unit's profile: the top-level instances of its functions with
+     the inline instances no statement reaches folded in
+     (afdo-offline.cc), and its lookups; NULL before folding.  */
+  afdo_names *names;
+  afdo_profile *prof;
+  /* The functions, with their instances in the whole profile.  */
+  vec<afdo_unit_fn> fns;
+  /* The fallback indirect calls of promoted call sites: annotation
+     ignores their location, which is the whole call site's.  */
+  hash_set<gimple *> promoted;
+  /* The positions matched in the unit, each counted once even when
+     several functions (a function and its split part) use it.  */
+  hash_set<const afdo_pos *> used;
+  uint64_t matched;
+  afdo_inline_stats inline_stats;
+  afdo_offline_stats offline_stats;
+};
 
-/* Fill FNS with the functions of the translation unit and their
-   top-level instances in PROF, mark the nested instances their
-   statements reach, and return the translation unit's profile with the
-   rest folded in (afdo_offline_profile).  */
-afdo_profile *afdo_unit_profile (afdo_profile *prof, vec<afdo_unit_fn> *fns,
-				 afdo_offline_stats *);
+afdo_unit *afdo_unit_begin (afdo_session *);
+void afdo_unit_end (afdo_unit *);
 
-/* Samples matched in the whole translation unit, each position
-   counted once even when several functions (a function and its split
-   part) use it.  */
-uint64_t afdo_tu_matched (void);
+/* Stage: recreate the hot inline instances of the profile in the IR,
+   callers first, and promote hot indirect calls (afdo-inline.cc).  */
+void afdo_early_inline (afdo_unit *);
 
-/* Forget the per-compilation caches (the name cache is per profile, so
-   also when switching profiles).  */
-void afdo_annotate_finish (void);
+/* Stage: find the unit's functions and their instances, mark the
+   nested instances their statements reach, and make the unit's profile
+   with the rest folded into the outline functions (afdo-offline.cc).  */
+void afdo_fold_unit (afdo_unit *);
 
-/* Read the profile (once); false if it cannot be read (an error was
-   given then).  */
-bool afdo_read_profile (void);
+/* Where a block's count came from, for the dump.  */
+enum afdo_bb_state
+{
+  AFDO_BB_UNKNOWN,
+  AFDO_BB_ANNOTATED,
+  AFDO_BB_CLASS,
+  AFDO_BB_FLOW,
+  AFDO_BB_GUESSED,
+  AFDO_BB_ZERO
+};
+
+/* The counts of one block, indexed by bb->index.  */
+struct afdo_bb_count
+{
+  gcov_type count;
+  /* The count from the statements, before classes and repairs.  */
+  gcov_type annotated_count;
+  enum afdo_bb_state state;
+  bool known;
+  bool raised;
+  int class_rep;
+};
+
+/* The counts of one edge, in its aux field during inference and
+   hand-off.  */
+struct afdo_edge_count
+{
+  gcov_type count;
+  bool known;
+};
+
+#define AFDO_EDGE(e) ((struct afdo_edge_count *) (e)->aux)
+
+/* Per-function result of afdo_annotate_function.  */
+struct afdo_fn_result
+{
+  const afdo_function *instance;
+  uint64_t matched;
+  uint64_t total;
+  unsigned n_blocks, n_annotated, n_class, n_flow, n_guessed, n_raised;
+  bool applied;
+};
+
+/* Stage: the block counts of cfun from INSTANCE (a top-level instance
+   of the unit's profile) into COUNTS, indexed by block; HEAD_OK says
+   whether the instance's head count is the entry count of this
+   function (false for split parts).  Returns whether any block (or the
+   entry) got a count (afdo-annotate.cc).  */
+bool afdo_annotate_blocks (afdo_unit *, afdo_function *instance,
+			   bool head_ok, vec<afdo_bb_count> &counts,
+			   afdo_fn_result *);
+
+/* Mark the nested instances of INSTANCE (in the whole profile) that
+   the statements of cfun reach, without changing anything.  */
+void afdo_mark_reached (afdo_unit *, afdo_function *instance);
+
+/* Stage: complete COUNTS (from afdo_annotate_blocks; ANY when some
+   block got a count) and give every edge of cfun a count, in its aux
+   field (afdo-infer.cc).  */
+void afdo_infer_counts (const afdo_plugin_options *,
+			vec<afdo_bb_count> &counts, bool any,
+			afdo_fn_result *);
+
+/* Stage: make COUNTS and the edge counts GCC's profile of cfun;
+   UNEXECUTED when the instance says the function never ran
+   (afdo-handoff.cc).  */
+void afdo_handoff_counts (vec<afdo_bb_count> &counts, bool unexecuted);
+/* The block counts and, with dump=details, the edge counts and
+   probabilities, in the dump.  */
+void afdo_dump_counts (vec<afdo_bb_count> &counts, const afdo_fn_result *);
+
+/* Annotate cfun from INSTANCE and propagate: the three stages above,
+   the dump of the result, and the edge data's allocation.  */
+void afdo_annotate_function (afdo_unit *, afdo_function *instance,
+			     bool head_ok, afdo_fn_result *);
+
+/* Switch on what -fauto-profile implies (afdo-handoff.cc).  */
+void afdo_enable_fdo_optimizations (afdo_session *);
+/* The pass after "profile" that lets GCC's IPA passes take the counts
+   as a profile (afdo-handoff.cc).  */
+opt_pass *afdo_make_handoff_pass (afdo_session *);
 
 /* Evaluate mode and block count files (afdo-evaluate.cc): check the
    arguments against the other options (false after an error), and
    register the passes and their dump.  */
-bool afdo_evaluate_check (const char *plugin_name);
-void afdo_evaluate_register (const char *base_name, const char *dump);
+bool afdo_evaluate_check (afdo_session *, const char *plugin_name);
+void afdo_evaluate_register (afdo_session *, const char *base_name,
+			     const char *dump);
+
+/* Messages name the plugin this way.  */
+extern const char afdo_plugin_name[];
 
 #endif /* AFDO_PLUGIN_H */

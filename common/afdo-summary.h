@@ -1,0 +1,52 @@
+/* afdo: profile-summary algorithms: the working-set count and the
+   largest count of a profile.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#ifndef AFDO_SUMMARY_H
+#define AFDO_SUMMARY_H
+
+#include "afdo-profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The working-set count of PROF at PERMILLE (0 to 1000): the smallest
+   position count among the largest ones that together make up PERMILLE
+   per mille of all position samples, the rule GCC's ipa-profile applies
+   to instrumented profiles.  1 when no position makes the cut (an empty
+   profile, PERMILLE 0).  The sum and the largest of all position counts
+   go to *SUM and *MAX (either may be NULL).  */
+uint64_t afdo_working_set_count (const afdo_profile *prof, int permille,
+				 uint64_t *sum, uint64_t *max);
+
+/* The largest count anywhere in PROF: head counts, position counts and
+   call-target counts.  */
+uint64_t afdo_max_count (const afdo_profile *prof);
+
+/* Whether PROF holds branch information: a head count of a top-level
+   instance, or a call-target histogram.  Profiles of IP samples have
+   neither; those of branch records (LBR) do.  */
+bool afdo_has_branch_info (const afdo_profile *prof);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AFDO_SUMMARY_H */

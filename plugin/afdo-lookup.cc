@@ -1,0 +1,244 @@
+/* afdo: lookups of the GCC plugin: function names, inline stacks, call
+   sites and positions.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* Every statement's extended source location is its inline stack, read
+   from the chain of BLOCKs: each BLOCK that is the outer scope of an
+   inlined call gives the inlined function (its abstract origin) and the
+   location of the call.  Line offsets are taken against
+   DECL_SOURCE_LINE of the function each location is in.  The stack is
+   looked up from the function's top-level instance through the nested
+   instances (call site, callee name) down to the instance that holds
+   the statement's position.  Function declarations are matched with
+   profile names as GCC 12 matches them.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "function.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "cgraph.h"
+#include "langhooks.h"
+#include "hash-set.h"
+#include "hash-map.h"
+#include "tree-pass.h"
+#include "afdo-plugin.h"
+
+uint32_t
+afdo_names::lookup (tree decl, bool *exact) const
+{
+  if (exact)
+    *exact = false;
+  for (int depth = 0; decl && depth < 8; depth++)
+    {
+      if (TREE_CODE (decl) != FUNCTION_DECL)
+	break;
+      tree id = DECL_ASSEMBLER_NAME (decl);
+      if (id && TREE_CODE (id) == IDENTIFIER_NODE)
+	{
+	  const char *name = IDENTIFIER_POINTER (id);
+	  if (name[0] == '*')
+	    name++;
+	  /* Clone suffixes (.constprop.0, .isra.0, .part.0, ...) name the
+	     same source function.  */
+	  size_t len = strcspn (name, ".");
+	  uint32_t idx = afdo_name_index (prof, name, len);
+	  if (idx != UINT32_MAX)
+	    {
+	      if (exact)
+		*exact = name[len] == '\0' && depth == 0;
+	      return idx;
+	    }
+	}
+      const char *dwarf = lang_hooks.dwarf_name (decl, 0);
+      if (dwarf)
+	{
+	  uint32_t idx = afdo_name_index (prof, dwarf, strlen (dwarf));
+	  if (idx != UINT32_MAX)
+	    return idx;
+	}
+      tree origin = DECL_ABSTRACT_ORIGIN (decl);
+      if (!origin || origin == decl)
+	break;
+      decl = origin;
+    }
+  return UINT32_MAX;
+}
+
+uint32_t
+afdo_names::index (tree decl)
+{
+  if (unsigned *slot = cache.get (decl))
+    return *slot;
+  uint32_t idx = lookup (decl, NULL);
+  cache.put (decl, idx);
+  return idx;
+}
+
+afdo_function *
+afdo_names::top (tree decl)
+{
+  uint32_t idx = index (decl);
+  return idx == UINT32_MAX ? NULL : afdo_top (prof, idx, false);
+}
+
+afdo_function *
+afdo_callee_at (const afdo_profile *prof, const afdo_function *inst,
+		uint32_t offset, uint32_t disc, uint32_t name)
+{
+  if (name != AFDO_ANY_NAME)
+    {
+      afdo_function *f = NULL;
+      if (disc != AFDO_ANY_DISC)
+	f = afdo_callee_find (prof, inst, AFDO_KEY (offset, disc), name);
+      if (!f && disc != 0)
+	f = afdo_callee_find (prof, inst, AFDO_KEY (offset, 0), name);
+      if (f)
+	return f;
+    }
+  afdo_function *best = NULL, *best_exact = NULL, *best_zero = NULL;
+  for (uint32_t i = 0; i < inst->n_callees; i++)
+    {
+      afdo_function *c = inst->callees[i];
+      if (AFDO_KEY_OFFSET (c->callsite) != offset
+	  || (name != AFDO_ANY_NAME && c->name != name))
+	continue;
+      if (!best || c->total > best->total)
+	best = c;
+      uint32_t d = AFDO_KEY_DISC (c->callsite);
+      if (disc != AFDO_ANY_DISC && d == (disc & 0xffffu)
+	  && (!best_exact || c->total > best_exact->total))
+	best_exact = c;
+      if (d == 0 && (!best_zero || c->total > best_zero->total))
+	best_zero = c;
+    }
+  if (best_exact)
+    return best_exact;
+  if (name == AFDO_ANY_NAME)
+    return best;
+  return best_zero ? best_zero : best;
+}
+
+/* One level of an inline stack: a location in function DECL.  */
+struct stack_entry
+{
+  tree decl;
+  location_t loc;
+};
+
+#define MAX_STACK 64
+
+/* Fill STACK with the inline stack of STMT, innermost first; the last
+   entry is in current_function_decl.  Returns its depth, 0 when STMT has
+   no usable location.  */
+static unsigned
+inline_stack (gimple *stmt, stack_entry *stack)
+{
+  location_t loc = gimple_location (stmt);
+  if (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION)
+    return 0;
+  unsigned n = 0;
+  for (tree block = gimple_block (stmt);
+       block && TREE_CODE (block) == BLOCK;
+       block = BLOCK_SUPERCONTEXT (block))
+    {
+      if (!inlined_function_outer_scope_p (block))
+	continue;
+      tree origin = block_ultimate_origin (block);
+      if (!origin || TREE_CODE (origin) != FUNCTION_DECL)
+	return 0;
+      location_t call = BLOCK_SOURCE_LOCATION (block);
+      if (LOCATION_LOCUS (call) == UNKNOWN_LOCATION)
+	return 0;
+      if (n + 1 >= MAX_STACK)
+	return 0;
+      stack[n].decl = origin;
+      stack[n].loc = loc;
+      n++;
+      loc = call;
+    }
+  stack[n].decl = current_function_decl;
+  stack[n].loc = loc;
+  return n + 1;
+}
+
+static uint32_t
+line_offset (const stack_entry &e)
+{
+  return ((uint32_t) LOCATION_LINE (e.loc)
+	  - (uint32_t) DECL_SOURCE_LINE (e.decl)) & 0xffffu;
+}
+
+afdo_function *
+afdo_stmt_instance (afdo_names *names, afdo_function *top, gimple *stmt,
+		    bool mark, uint32_t *offset)
+{
+  stack_entry stack[MAX_STACK];
+  unsigned n = inline_stack (stmt, stack);
+  if (n == 0)
+    return NULL;
+  afdo_function *inst = top;
+  for (unsigned k = n - 1; k >= 1; k--)
+    {
+      uint32_t name = names->index (stack[k - 1].decl);
+      if (name == UINT32_MAX)
+	return NULL;
+      /* Inlined calls keep no discriminator in GCC 12: any will do.  */
+      inst = afdo_callee_at (names->prof, inst, line_offset (stack[k]), 0,
+			     name);
+      if (!inst)
+	return NULL;
+      if (mark)
+	inst->aux |= AFDO_AUX_REACHED;
+    }
+  *offset = line_offset (stack[0]);
+  return inst;
+}
+
+void
+afdo_line_positions (const afdo_function *inst, uint32_t offset,
+		     uint32_t *first, uint32_t *last)
+{
+  afdo_key_t key = AFDO_KEY (offset, 0);
+  uint32_t lo = 0, hi = inst->n_pos;
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (inst->pos[mid].key < key)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  uint32_t end = lo;
+  while (end < inst->n_pos && AFDO_KEY_OFFSET (inst->pos[end].key) == offset)
+    end++;
+  *first = lo;
+  *last = end;
+}
+
+bool
+afdo_unit_function_p (cgraph_node *node)
+{
+  if (node->alias || node->thunk || node->inlined_to
+      || !gimple_has_body_p (node->decl)
+      || DECL_SOURCE_LOCATION (node->decl) == BUILTINS_LOCATION)
+    return false;
+  function *fn = DECL_STRUCT_FUNCTION (node->decl);
+  return fn && fn->cfg;
+}

@@ -1,0 +1,409 @@
+/* afdo: the session of the GCC plugin: the profile, its summary, and
+   the "autofdo" pass that runs the stages over a translation unit.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* The "autofdo" pass runs right after GCC's own (gated off) "afdo" pass:
+   every function body is in GIMPLE SSA form after the early
+   optimizations, and "profile" and the regular IPA passes come after.
+   It reads the profile once (the session keeps it for the compilation)
+   and runs the stages over the translation unit:
+
+     inline   recreate the profile's hot inline instances (afdo-inline.cc)
+     fold     the unit's profile, the instances not recreated folded into
+	      their outline functions (afdo-offline.cc)
+     then, function by function:
+     annotate statements -> block counts (afdo-annotate.cc)
+     infer    block counts -> every block and edge (afdo-infer.cc)
+     hand off the counts become GCC's profile (afdo-handoff.cc)
+
+   and reports how much of the profile the unit matched.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "cfg.h"
+#include "gimple.h"
+#include "cgraph.h"
+#include "dominance.h"
+#include "diagnostic-core.h"
+#include "options.h"
+#include "predict.h"
+#include "profile.h"
+#include "hash-set.h"
+#include "hash-map.h"
+#include "dumpfile.h"
+#include "afdo-summary.h"
+#include "afdo-plugin.h"
+
+/* Counts of a corrupt or hostile profile may reach 2^63 - 1, but GCC's
+   own sums of count times time (ipa-profile's histogram) overflow long
+   before that, and then read past their arrays.  Sampled counts stay far
+   below this limit; a profile with larger ones is scaled down as a
+   whole, which keeps every ratio.  */
+#define AFDO_GCC_COUNT_LIMIT ((uint64_t) 1 << 32)
+
+static void
+limit_counts (afdo_session *s)
+{
+  uint64_t max = afdo_max_count (s->prof);
+  if (max <= AFDO_GCC_COUNT_LIMIT)
+    return;
+  afdo_profile_scale (s->prof, AFDO_GCC_COUNT_LIMIT, max);
+  if (dump_file)
+    fprintf (dump_file, "largest count %" PRIu64 " scaled down to %"
+	     PRIu64 " with every other count\n", max, AFDO_GCC_COUNT_LIMIT);
+}
+
+/* The working-set count at PERMILLE as a count GCC can call hot.  */
+static uint64_t
+hot_count (afdo_session *s, int permille, uint64_t *sum, uint64_t *max)
+{
+  uint64_t c = afdo_working_set_count (s->prof, permille, sum, max);
+  /* Counts of 1 are never hot to GCC (maybe_hot_count_p).  */
+  c = MAX (c, (uint64_t) 2);
+  return MIN (c, (uint64_t) 1 << 60);
+}
+
+/* The hot block threshold: the working-set count at hot-permille (the
+   rule GCC's ipa-profile applies to instrumented profiles); and the
+   inline threshold.  */
+static void
+set_thresholds (afdo_session *s)
+{
+  uint64_t sum, max;
+  s->hot_count = hot_count (s, s->opts.hot_permille, &sum, &max);
+  s->inline_count = s->hot_count;
+  if (s->opts.inline_permille >= 0
+      && s->opts.inline_permille != s->opts.hot_permille)
+    s->inline_count = hot_count (s, s->opts.inline_permille, &sum, &max);
+
+  /* GCC reads profile_info for the number of runs and, lacking a set
+     threshold, the maximum; a sampled profile is one run.  */
+  s->summary.runs = 1;
+  s->summary.sum_max = (gcov_type) MIN (max, (uint64_t) 1 << 60);
+  profile_info = &s->summary;
+  set_hot_bb_threshold ((gcov_type) s->hot_count);
+  if (dump_file)
+    fprintf (dump_file, "hot block threshold %" PRIu64 " (%d per mille of "
+	     "%" PRIu64 " samples), largest count %" PRIu64 "; inline "
+	     "threshold %" PRIu64 "\n", s->hot_count, s->opts.hot_permille,
+	     sum, max, s->inline_count);
+}
+
+bool
+afdo_session_read (afdo_session *s)
+{
+  if (s->read_attempted)
+    return s->prof != NULL;
+  s->read_attempted = true;
+  afdo_error err;
+  afdo_format fmt = AFDO_FORMAT_UNKNOWN;
+  err.msg[0] = '\0';
+  s->prof = afdo_read_file (s->opts.profile, &fmt, &err);
+  if (!s->prof)
+    {
+      /* The library's message names the file.  */
+      error_at (UNKNOWN_LOCATION, "%s: cannot use profile: %s",
+		afdo_plugin_name, err.msg[0] ? err.msg : s->opts.profile);
+      return false;
+    }
+  limit_counts (s);
+  if (dump_file)
+    {
+      afdo_summary sum;
+      afdo_profile_summarize (s->prof, &sum);
+      fprintf (dump_file, "profile %s (%s): %u functions, %u instances, "
+	       "%u positions, %" PRIu64 " samples\n", s->opts.profile,
+	       afdo_format_name (fmt), sum.n_functions, sum.n_instances,
+	       sum.n_positions, sum.total);
+    }
+  s->has_branches = afdo_has_branch_info (s->prof);
+  if (dump_file && !s->has_branches)
+    fprintf (dump_file, "the profile has no head counts and no call targets "
+	     "(IP samples, no branch records)%s\n",
+	     s->tracer_from_fdo_opts ? ": -ftracer is not switched on" : "");
+  /* Evaluate mode must leave the instrumented profile's summary and hot
+     threshold alone.  */
+  if (!s->opts.evaluate)
+    set_thresholds (s);
+  return true;
+}
+
+void
+afdo_session_finish (afdo_session *s)
+{
+  if (profile_info == &s->summary)
+    profile_info = NULL;
+  if (s->prof)
+    {
+      afdo_profile_free (s->prof);
+      s->prof = NULL;
+    }
+}
+
+afdo_unit *
+afdo_unit_begin (afdo_session *s)
+{
+  afdo_unit *u = new afdo_unit;
+  u->s = s;
+  u->whole = new afdo_names (s->prof);
+  u->names = NULL;
+  u->prof = NULL;
+  u->fns = vNULL;
+  u->matched = 0;
+  memset (&u->inline_stats, 0, sizeof u->inline_stats);
+  memset (&u->offline_stats, 0, sizeof u->offline_stats);
+  return u;
+}
+
+void
+afdo_unit_end (afdo_unit *u)
+{
+  delete u->whole;
+  delete u->names;
+  if (u->prof)
+    afdo_profile_free (u->prof);
+  u->fns.release ();
+  delete u;
+}
+
+void
+afdo_annotate_function (afdo_unit *unit, afdo_function *instance,
+			bool head_ok, afdo_fn_result *res)
+{
+  memset (res, 0, sizeof *res);
+  res->instance = instance;
+  res->total = instance->total;
+
+  auto_vec<afdo_bb_count> d;
+  d.safe_grow_cleared (last_basic_block_for_fn (cfun));
+  for (unsigned i = 0; i < d.length (); i++)
+    d[i].class_rep = i;
+
+  bool any = afdo_annotate_blocks (unit, instance, head_ok, d, res);
+  /* An instance that says the function never ran makes it cold; one
+     whose samples match none of the statements (a stale profile) leaves
+     GCC's static estimate alone.  */
+  if (!any && instance->total != 0)
+    {
+      if (dump_file)
+	fprintf (dump_file, "  no statement matched; static profile kept\n");
+      return;
+    }
+
+  alloc_aux_for_edges (sizeof (struct afdo_edge_count));
+  afdo_infer_counts (&unit->s->opts, d, any, res);
+  afdo_handoff_counts (d, !any);
+  afdo_dump_counts (d, res);
+  free_aux_for_edges ();
+  free_dominance_info (CDI_DOMINATORS);
+  res->applied = true;
+}
+
+static double
+percent (uint64_t part, uint64_t whole)
+{
+  return whole ? 100.0 * (double) part / (double) whole : 0.0;
+}
+
+/* Counters for the summary of a translation unit.  */
+struct tu_stats
+{
+  uint64_t matched;
+  uint64_t total;
+  unsigned functions;
+  unsigned functions_profiled;
+};
+
+/* Annotate every function of the unit.  */
+static void
+annotate_unit (afdo_unit *u, tu_stats *tu)
+{
+  afdo_session *s = u->s;
+  hash_set<const afdo_function *> seen;
+  for (unsigned i = 0; i < u->fns.length (); i++)
+    {
+      cgraph_node *node = u->fns[i].node;
+      tu->functions++;
+      afdo_function *inst = u->names->top (node->decl);
+      if (!inst)
+	{
+	  if (dump_file)
+	    fprintf (dump_file, "function %s: no profile; static estimate "
+		     "kept\n", node->dump_name ());
+	  continue;
+	}
+      tu->functions_profiled++;
+      if (!seen.add (inst))
+	tu->total = afdo_count_add (tu->total, inst->total);
+
+      push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+      if (dump_file)
+	fprintf (dump_file, "function %s: instance %s total %" PRIu64
+		 " head %" PRIu64 "%s\n", node->dump_name (),
+		 afdo_name (u->prof, inst->name), inst->total, inst->head,
+		 u->fns[i].inst ? "" : " (folded inline instances only)");
+      afdo_fn_result res;
+      afdo_annotate_function (u, inst, u->fns[i].exact && !node->split_part,
+			      &res);
+      if (dump_file)
+	fprintf (dump_file, "  %s: matched %" PRIu64 " of %" PRIu64
+		 " profile samples (%.1f %%)\n", node->dump_name (),
+		 res.matched, res.total, percent (res.matched, res.total));
+      if (s->opts.verbose)
+	fprintf (stderr, "afdo: %s: instance %s: matched %" PRIu64 " of %"
+		 PRIu64 " profile samples (%.1f %%); %u blocks: %u annotated, "
+		 "%u class, %u flow, %u guessed, %u raised%s\n",
+		 node->asm_name (), afdo_name (u->prof, inst->name),
+		 res.matched, res.total, percent (res.matched, res.total),
+		 res.n_blocks, res.n_annotated, res.n_class, res.n_flow,
+		 res.n_guessed, res.n_raised,
+		 res.applied ? "" : "; static profile kept");
+      if (res.applied)
+	s->any_annotated = true;
+      pop_cfun ();
+    }
+  tu->matched = u->matched;
+}
+
+/* What the unit matched: the dump, -v and the warnings.  */
+static void
+report_unit (afdo_unit *u, const tu_stats *tu)
+{
+  afdo_session *s = u->s;
+  if (dump_file)
+    fprintf (dump_file, "translation unit: %u of %u functions in the "
+	     "profile; matched %" PRIu64 " of %" PRIu64 " profile samples "
+	     "(%.1f %%)\n", tu->functions_profiled, tu->functions,
+	     tu->matched, tu->total, percent (tu->matched, tu->total));
+  if (s->opts.verbose)
+    fprintf (stderr, "afdo: translation unit: %u of %u functions in the "
+	     "profile; matched %" PRIu64 " of %" PRIu64 " profile samples "
+	     "(%.1f %%)\n", tu->functions_profiled, tu->functions,
+	     tu->matched, tu->total, percent (tu->matched, tu->total));
+
+  if (tu->functions > 0 && tu->functions_profiled == 0)
+    warning_at (UNKNOWN_LOCATION, OPT_Wmissing_profile, "%s: profile %qs "
+		"has no function of this translation unit: matched 0 of %"
+		PRIu64 " profile samples (0.0 %%)", afdo_plugin_name,
+		s->opts.profile, afdo_profile_total (s->prof));
+  else if (tu->total > 0
+	   && percent (tu->matched, tu->total) < s->opts.stale_percent)
+    {
+      char rate[32];
+      snprintf (rate, sizeof rate, "%.1f", percent (tu->matched, tu->total));
+      warning_at (UNKNOWN_LOCATION, OPT_Wmissing_profile, "%s: profile %qs "
+		  "matches this translation unit poorly: matched %" PRIu64
+		  " of %" PRIu64 " profile samples (%s %%); is it stale?",
+		  afdo_plugin_name, s->opts.profile, tu->matched, tu->total,
+		  rate);
+    }
+}
+
+unsigned int
+afdo_session_run_unit (afdo_session *s)
+{
+  if (flag_auto_profile || flag_branch_probabilities)
+    {
+      if (dump_file)
+	fprintf (dump_file, "%s given: the plugin does nothing\n",
+		 flag_auto_profile ? "-fauto-profile" : "-fprofile-use");
+      return 0;
+    }
+  if (!afdo_session_read (s))
+    return 0;
+
+  afdo_unit *u = afdo_unit_begin (s);
+  /* Recreate the profile's hot inline instances first, so the dry run
+     of the folding finds them reached and folds only the rest.  */
+  afdo_early_inline (u);
+  const afdo_inline_stats &is = u->inline_stats;
+  if (dump_file && (s->opts.inline_p || s->opts.icp))
+    fprintf (dump_file, "early inliner: %u profiled call sites, %u inlined, "
+	     "%u cold; %u indirect call sites, %u promoted (%u inlined), "
+	     "%u cold, %u targets not here, %u not matching\n",
+	     is.sites, is.reasons[AFDO_SITE_INLINED],
+	     is.reasons[AFDO_SITE_COLD],
+	     is.icall_sites, is.promoted, is.promoted_inlined,
+	     is.icall_cold, is.icall_missing, is.icall_mismatch);
+
+  afdo_fold_unit (u);
+  if (dump_file)
+    fprintf (dump_file, "folded %u inline instances (%" PRIu64 " samples) "
+	     "that are not inlined here into their functions\n",
+	     u->offline_stats.folded_instances,
+	     u->offline_stats.folded_samples);
+
+  tu_stats tu;
+  memset (&tu, 0, sizeof tu);
+  annotate_unit (u, &tu);
+  report_unit (u, &tu);
+  afdo_unit_end (u);
+  return 0;
+}
+
+namespace {
+
+const pass_data pass_data_autofdo =
+{
+  SIMPLE_IPA_PASS,	/* type */
+  "autofdo",		/* name */
+  OPTGROUP_NONE,	/* optinfo_flags */
+  TV_IPA_AUTOFDO,	/* tv_id */
+  0,			/* properties_required */
+  0,			/* properties_provided */
+  0,			/* properties_destroyed */
+  0,			/* todo_flags_start */
+  0,			/* todo_flags_finish */
+};
+
+class pass_autofdo : public simple_ipa_opt_pass
+{
+public:
+  pass_autofdo (gcc::context *ctxt, afdo_session *session)
+    : simple_ipa_opt_pass (pass_data_autofdo, ctxt), s (session)
+  {}
+
+  opt_pass *clone () final override { return this; }
+
+  bool gate (function *) final override
+  {
+    return optimize > 0 && !in_lto_p && !seen_error ()
+	   && s->opts.profile != NULL;
+  }
+
+  unsigned int execute (function *) final override
+  {
+    return afdo_session_run_unit (s);
+  }
+
+private:
+  afdo_session *s;
+};
+
+} // anon namespace
+
+opt_pass *
+afdo_make_autofdo_pass (afdo_session *s)
+{
+  return new pass_autofdo (g, s);
+}
