@@ -49,6 +49,16 @@ cap_count (uint64_t c)
   return c >= (uint64_t) count_cap ? count_cap : (gcov_type) c;
 }
 
+/* C samples in the units of the counts handed to GCC.  */
+static gcov_type
+scaled (const afdo_unit *unit, gcov_type c)
+{
+  uint64_t scale = unit->s->scale;
+  if ((uint64_t) c >= (uint64_t) count_cap / scale)
+    return count_cap;
+  return c * (gcov_type) scale;
+}
+
 /* State of the annotation of one function.  */
 struct annotate_ctx
 {
@@ -116,15 +126,62 @@ position_count (annotate_ctx *ctx, const afdo_function *inst,
   return true;
 }
 
-/* The profile count of STMT in a block with discriminator DISC.  */
+/* The profile count of STMT in a block with discriminator DISC.
+   *LOCATED (may be NULL) is set when STMT's inline stack leads to an
+   instance of the profile, whether or not its line has samples.  */
 static bool
-stmt_count (annotate_ctx *ctx, gimple *stmt, int disc, gcov_type *count)
+stmt_count (annotate_ctx *ctx, gimple *stmt, int disc, gcov_type *count,
+	    bool *located)
 {
   uint32_t offset;
   afdo_function *inst = afdo_stmt_instance (ctx->names, ctx->top, stmt,
 					    true, &offset);
+  if (inst && located)
+    *located = true;
   return inst && position_count (ctx, inst, offset,
 				 disc < 0 ? 0 : (uint32_t) disc, count);
+}
+
+/* Without a head count (a profile of IP samples), the samples of the
+   line of the function's opening brace count its entries: in the
+   binary that line holds the prologue, which runs once per call, and
+   no statement of the function body has it.  0 when the line has no
+   samples or is not a line of its own.  */
+static gcov_type
+prologue_count (annotate_ctx *ctx, afdo_function *instance)
+{
+  location_t start = cfun->function_start_locus;
+  if (LOCATION_LOCUS (start) == UNKNOWN_LOCATION)
+    return 0;
+  int line = LOCATION_LINE (start);
+  int decl_line = DECL_SOURCE_LINE (current_function_decl);
+  if (line < decl_line)
+    return 0;
+  /* A statement of the function's own on the brace's line shares its
+     samples.  */
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	location_t loc = gimple_location (stmt);
+	if (is_gimple_debug (stmt) || LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
+	    || LOCATION_LINE (loc) != line)
+	  continue;
+	bool inlined = false;
+	for (tree b = gimple_block (stmt); b && TREE_CODE (b) == BLOCK;
+	     b = BLOCK_SUPERCONTEXT (b))
+	  if (inlined_function_outer_scope_p (b))
+	    inlined = true;
+	if (!inlined)
+	  return 0;
+      }
+  gcov_type c = 0;
+  if (!position_count (ctx, instance, (uint32_t) (line - decl_line) & 0xffffu,
+		       0, &c))
+    return 0;
+  return c;
 }
 
 void
@@ -145,7 +202,7 @@ afdo_mark_reached (afdo_unit *unit, afdo_function *instance)
 	gimple *stmt = gsi_stmt (gsi);
 	gcov_type c;
 	if (!is_gimple_debug (stmt) && gimple_code (stmt) != GIMPLE_LABEL)
-	  stmt_count (&ctx, stmt, bb->discriminator, &c);
+	  stmt_count (&ctx, stmt, bb->discriminator, &c, NULL);
       }
 }
 
@@ -167,7 +224,7 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
   bool any = false;
   FOR_EACH_BB_FN (bb, cfun)
     {
-      bool found = false;
+      bool found = false, located = false;
       gcov_type max = 0;
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	   gsi_next (&gsi))
@@ -179,17 +236,18 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 	      || unit->promoted.contains (stmt))
 	    continue;
 	  gcov_type c;
-	  if (stmt_count (&ctx, stmt, bb->discriminator, &c))
+	  if (stmt_count (&ctx, stmt, bb->discriminator, &c, &located))
 	    {
 	      found = true;
 	      max = MAX (max, c);
 	    }
 	}
       res->n_blocks++;
+      d[bb->index].located = located;
       if (found)
 	{
 	  afdo_bb_count &b = d[bb->index];
-	  b.count = max;
+	  b.count = scaled (unit, max);
 	  b.known = true;
 	  b.state = AFDO_BB_ANNOTATED;
 	  b.annotated_count = max;
@@ -197,15 +255,64 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 	  any = true;
 	}
     }
+  gcov_type entry_samples = 0;
   if (head_ok && instance->head > 0)
+    entry_samples = cap_count (instance->head);
+  else if (head_ok && unit->s->opts.prologue)
+    entry_samples = prologue_count (&ctx, instance);
+  if (entry_samples > 0)
     {
       afdo_bb_count &entry = d[ENTRY_BLOCK];
-      entry.count = cap_count (instance->head);
+      entry.annotated_count = entry_samples;
+      entry.count = scaled (unit, entry_samples);
       entry.known = true;
       entry.state = AFDO_BB_ANNOTATED;
-      entry.annotated_count = entry.count;
+      entry.located = true;
       any = true;
     }
   res->matched = ctx.matched;
   return any;
+}
+
+/* Whether the call E is the only way into its callee: the callee is a
+   part split off its caller, or a function local to this unit that
+   nothing else calls and whose address is not taken.  */
+static bool
+only_way_in_p (cgraph_edge *e)
+{
+  cgraph_node *callee = e->callee->ultimate_alias_target ();
+  if (callee->callers != e || e->next_caller)
+    return false;
+  return callee->split_part || (callee->local && !callee->address_taken);
+}
+
+void
+afdo_call_entry_counts (afdo_unit *unit, vec<afdo_bb_count> &d)
+{
+  cgraph_node *node = cgraph_node::get (current_function_decl);
+  for (cgraph_edge *e = node->callees; e; e = e->next_callee)
+    {
+      if (!e->call_stmt || !gimple_bb (e->call_stmt) || !only_way_in_p (e))
+	continue;
+      cgraph_node *callee = e->callee->ultimate_alias_target ();
+      function *fn = DECL_STRUCT_FUNCTION (callee->decl);
+      /* Annotated before this function (callees come first).  */
+      if (!fn || !fn->cfg || profile_status_for_fn (fn) != PROFILE_READ
+	  || callee->count.quality () != AFDO)
+	continue;
+      gcov_type entry = callee->count.to_gcov_type ();
+      afdo_bb_count &b = d[gimple_bb (e->call_stmt)->index];
+      if (b.known && b.count >= entry)
+	continue;
+      b.count = entry;
+      b.known = true;
+      b.state = AFDO_BB_CALL;
+      if (dump_file)
+	{
+	  fprintf (dump_file, "  bb %d: the only call of %s, entered ",
+		   gimple_bb (e->call_stmt)->index, callee->dump_name ());
+	  afdo_dump_count (unit->s, entry);
+	  fputs (" times\n", dump_file);
+	}
+    }
 }

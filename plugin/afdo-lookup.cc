@@ -242,3 +242,36 @@ afdo_unit_function_p (cgraph_node *node)
   function *fn = DECL_STRUCT_FUNCTION (node->decl);
   return fn && fn->cfg;
 }
+
+/* Functions with bodies in this translation unit, callers first.  */
+void
+afdo_callers_first (vec<tree> &order)
+{
+  hash_set<cgraph_node *> visited;
+  auto_vec<cgraph_node *> post;
+  auto_vec<std::pair<cgraph_node *, cgraph_edge *> > stack;
+  cgraph_node *root;
+  FOR_EACH_DEFINED_FUNCTION (root)
+    {
+      if (visited.add (root))
+	continue;
+      stack.safe_push (std::make_pair (root, root->callees));
+      while (!stack.is_empty ())
+	{
+	  std::pair<cgraph_node *, cgraph_edge *> &top = stack.last ();
+	  if (!top.second)
+	    {
+	      post.safe_push (top.first);
+	      stack.pop ();
+	      continue;
+	    }
+	  cgraph_edge *e = top.second;
+	  top.second = e->next_callee;
+	  cgraph_node *c = e->callee->ultimate_alias_target ();
+	  if (c->definition && !visited.add (c))
+	    stack.safe_push (std::make_pair (c, c->callees));
+	}
+    }
+  for (unsigned i = post.length (); i-- > 0;)
+    order.safe_push (post[i]->decl);
+}

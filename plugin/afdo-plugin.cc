@@ -124,6 +124,21 @@ static const arg_spec arg_table[] =
     "\"profile\" pass (exact, -fauto-profile's or the\n"
     "plugin's) to FILE, for afdo-overlap; profile= is\n"
     "not needed for this alone" },
+  { "scale", "=0|1", ARG_BOOL, 0, 1, FIELD (scale), NO_FIELD,
+    "hand GCC counts scaled to a large range (default 1)" },
+  { "entry-counts", "=0|1", ARG_BOOL, 0, 1, FIELD (entry_counts), NO_FIELD,
+    "a call that is the only way into a function runs as\n"
+    "often as the function is entered (default 1)" },
+  { "prologue", "=0|1", ARG_BOOL, 0, 1, FIELD (prologue), NO_FIELD,
+    "without head counts, the samples of the line of a\n"
+    "function's opening brace count its entries (default 1)" },
+  { "mcf", "=0|1", ARG_BOOL, 0, 1, FIELD (mcf), NO_FIELD,
+    "infer the counts as a minimum-cost flow; 0: the\n"
+    "equivalence classes and flow rules (default 1)" },
+  { "noise-permille", "=N", ARG_INT, 0, 500, FIELD (noise_permille),
+    NO_FIELD, "a branch probability no sampled block bounds stays\n"
+    "min (N per mille, the static estimate) away from 0\n"
+    "and 1 (default 100)" },
   { "dump", "[=FLAGS]", ARG_TEXT, 0, 0, NO_FIELD, NO_FIELD,
     "write the pass dump, as -fdump-ipa-autofdo[-FLAGS]\n"
     "would (GCC 12 reads -fdump- options before it loads\n"
@@ -145,6 +160,11 @@ default_options (afdo_plugin_options *o)
   o->stale_percent = 50;
   o->inline_permille = -1;
   o->inline_growth = 300;
+  o->scale = true;
+  o->entry_counts = true;
+  o->noise_permille = 100;
+  o->mcf = true;
+  o->prologue = true;
 }
 
 static void

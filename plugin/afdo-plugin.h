@@ -83,6 +83,23 @@ struct afdo_plugin_options
   const char *evaluate_counts;
   /* counts=FILE: append the block counts GCC holds after "profile".  */
   const char *counts;
+  /* The count model (doc/afdo-plugin.md, "The count model"); each part
+     can be switched off for ablation.  */
+  /* scale=0|1: hand GCC counts scaled to a large range.  */
+  bool scale;
+  /* entry-counts=0|1: a call that is the only way into a function runs
+     as often as the function is entered.  */
+  bool entry_counts;
+  /* noise-permille=N: the relative noise of sampled counts: a branch
+     whose unbounded side's count is within it of 0 keeps its static
+     probabilities.  */
+  int noise_permille;
+  /* prologue=0|1: without a head count, the samples of the line of the
+     function's opening brace count its entries.  */
+  bool prologue;
+  /* mcf=0|1: infer the counts as a minimum-cost flow; 0 uses the
+     equivalence classes and flow rules of seed 000.  */
+  bool mcf;
 };
 
 /* The session: everything that lives as long as the compilation
@@ -105,6 +122,8 @@ struct afdo_session
      be recreated, in profile counts.  */
   uint64_t hot_count;
   uint64_t inline_count;
+  /* The counts handed to GCC are profile counts times SCALE.  */
+  uint64_t scale;
   /* What GCC reads as profile_info.  */
   gcov_summary summary;
   /* Whether any function got counts from the profile.  */
@@ -173,6 +192,10 @@ afdo_function *afdo_stmt_instance (afdo_names *, afdo_function *top,
 /* The positions of INST at line OFFSET: [*FIRST, *LAST).  */
 void afdo_line_positions (const afdo_function *inst, uint32_t offset,
 			  uint32_t *first, uint32_t *last);
+
+/* The functions defined in this translation unit, callers first
+   (reverse post-order of the call graph over direct calls).  */
+void afdo_callers_first (vec<tree> &order);
 
 /* Whether NODE has a body of its own here that can be annotated.  */
 bool afdo_unit_function_p (cgraph_node *node);
@@ -267,10 +290,14 @@ enum afdo_bb_state
   AFDO_BB_CLASS,
   AFDO_BB_FLOW,
   AFDO_BB_GUESSED,
-  AFDO_BB_ZERO
+  AFDO_BB_ZERO,
+  /* From the entry count of the function its call is the only way
+     into (entry-counts).  */
+  AFDO_BB_CALL
 };
 
-/* The counts of one block, indexed by bb->index.  */
+/* The counts of one block, indexed by bb->index, in profile counts times
+   the session's scale.  */
 struct afdo_bb_count
 {
   gcov_type count;
@@ -279,6 +306,11 @@ struct afdo_bb_count
   enum afdo_bb_state state;
   bool known;
   bool raised;
+  /* Inference gave it less than its samples say (mcf).  */
+  bool lowered;
+  /* A statement's inline stack leads to an instance of the profile:
+     without a count, the block is known to have had no samples.  */
+  bool located;
   int class_rep;
 };
 
@@ -318,17 +350,25 @@ void afdo_mark_reached (afdo_unit *, afdo_function *instance);
 /* Stage: complete COUNTS (from afdo_annotate_blocks; ANY when some
    block got a count) and give every edge of cfun a count, in its aux
    field (afdo-infer.cc).  */
-void afdo_infer_counts (const afdo_plugin_options *,
-			vec<afdo_bb_count> &counts, bool any,
-			afdo_fn_result *);
+void afdo_infer_counts (const afdo_session *, vec<afdo_bb_count> &counts,
+			bool any, afdo_fn_result *);
+
+/* entry-counts: raise the block of each call in cfun that is the only
+   way into a function already annotated to that function's entry
+   count (afdo-annotate.cc).  */
+void afdo_call_entry_counts (afdo_unit *, vec<afdo_bb_count> &counts);
 
 /* Stage: make COUNTS and the edge counts GCC's profile of cfun;
    UNEXECUTED when the instance says the function never ran
    (afdo-handoff.cc).  */
-void afdo_handoff_counts (vec<afdo_bb_count> &counts, bool unexecuted);
+void afdo_handoff_counts (afdo_session *, vec<afdo_bb_count> &counts,
+			  bool unexecuted);
 /* The block counts and, with dump=details, the edge counts and
    probabilities, in the dump.  */
-void afdo_dump_counts (vec<afdo_bb_count> &counts, const afdo_fn_result *);
+void afdo_dump_counts (afdo_session *, vec<afdo_bb_count> &counts,
+		       const afdo_fn_result *);
+/* COUNT (in the units handed to GCC) in profile counts, to the dump.  */
+void afdo_dump_count (afdo_session *, gcov_type count);
 
 /* Annotate cfun from INSTANCE and propagate: the three stages above,
    the dump of the result, and the edge data's allocation.  */

@@ -99,14 +99,34 @@ set_thresholds (afdo_session *s)
   /* GCC reads profile_info for the number of runs and, lacking a set
      threshold, the maximum; a sampled profile is one run.  */
   s->summary.runs = 1;
-  s->summary.sum_max = (gcov_type) MIN (max, (uint64_t) 1 << 60);
+  s->summary.sum_max = (gcov_type) MIN (max * s->scale, (uint64_t) 1 << 60);
   profile_info = &s->summary;
-  set_hot_bb_threshold ((gcov_type) s->hot_count);
+  set_hot_bb_threshold ((gcov_type) MIN (s->hot_count * s->scale,
+					 (uint64_t) 1 << 60));
   if (dump_file)
     fprintf (dump_file, "hot block threshold %" PRIu64 " (%d per mille of "
 	     "%" PRIu64 " samples), largest count %" PRIu64 "; inline "
-	     "threshold %" PRIu64 "\n", s->hot_count, s->opts.hot_permille,
-	     sum, max, s->inline_count);
+	     "threshold %" PRIu64 "; count scale %" PRIu64 "\n",
+	     s->hot_count, s->opts.hot_permille, sum, max, s->inline_count,
+	     s->scale);
+}
+
+/* Sampled counts are small: a block of a cold loop may have a few
+   samples, and GCC scales a body by a ratio of counts when it inlines
+   or clones it, rounding to whole counts.  So the counts GCC gets are
+   the profile's times SCALE, which brings the largest position count
+   to about 2^24: far from rounding, and far below where GCC's sums of
+   count times time could overflow (AFDO_GCC_COUNT_LIMIT is 2^32).  */
+#define AFDO_SCALED_MAX ((uint64_t) 1 << 24)
+
+static void
+set_scale (afdo_session *s)
+{
+  uint64_t max = 0;
+  afdo_working_set_count (s->prof, 0, NULL, &max);
+  s->scale = 1;
+  if (s->opts.scale && max > 0 && max < AFDO_SCALED_MAX)
+    s->scale = AFDO_SCALED_MAX / max;
 }
 
 bool
@@ -127,6 +147,7 @@ afdo_session_read (afdo_session *s)
       return false;
     }
   limit_counts (s);
+  set_scale (s);
   if (dump_file)
     {
       afdo_summary sum;
@@ -200,6 +221,8 @@ afdo_annotate_function (afdo_unit *unit, afdo_function *instance,
     d[i].class_rep = i;
 
   bool any = afdo_annotate_blocks (unit, instance, head_ok, d, res);
+  if (any && unit->s->opts.entry_counts)
+    afdo_call_entry_counts (unit, d);
   /* An instance that says the function never ran makes it cold; one
      whose samples match none of the statements (a stale profile) leaves
      GCC's static estimate alone.  */
@@ -211,9 +234,9 @@ afdo_annotate_function (afdo_unit *unit, afdo_function *instance,
     }
 
   alloc_aux_for_edges (sizeof (struct afdo_edge_count));
-  afdo_infer_counts (&unit->s->opts, d, any, res);
-  afdo_handoff_counts (d, !any);
-  afdo_dump_counts (d, res);
+  afdo_infer_counts (unit->s, d, any, res);
+  afdo_handoff_counts (unit->s, d, !any);
+  afdo_dump_counts (unit->s, d, res);
   free_aux_for_edges ();
   free_dominance_info (CDI_DOMINATORS);
   res->applied = true;
@@ -240,8 +263,20 @@ annotate_unit (afdo_unit *u, tu_stats *tu)
 {
   afdo_session *s = u->s;
   hash_set<const afdo_function *> seen;
+  /* Callees first, so a call can be given the entry count of the
+     function it is the only way into (entry-counts).  */
+  hash_map<tree, unsigned> index;
   for (unsigned i = 0; i < u->fns.length (); i++)
+    index.put (u->fns[i].node->decl, i);
+  auto_vec<tree> order;
+  afdo_callers_first (order);
+  auto_vec<unsigned> fns;
+  for (unsigned k = order.length (); k-- > 0;)
+    if (unsigned *i = index.get (order[k]))
+      fns.safe_push (*i);
+  for (unsigned j = 0; j < fns.length (); j++)
     {
+      unsigned i = fns[j];
       cgraph_node *node = u->fns[i].node;
       tu->functions++;
       afdo_function *inst = u->names->top (node->decl);

@@ -20,7 +20,7 @@ sum (int n)
 
 /* { dg-final { scan-dump autofdo "bb 3 count 1000 annotated \\(samples 1000\\) discriminator 3" } } */
 /* { dg-final { scan-dump autofdo "bb 4 count 1010 annotated \\(samples 1010\\) discriminator 1" } } */
-/* { dg-final { scan-dump autofdo "bb 2 count 10 class" } } */
+/* { dg-final { scan-dump autofdo "bb 2 count 10 flow" } } */
 /* { dg-final { scan-dump autofdo "bb 5 count 10 annotated" } } */
 /* The back edge and the exit edge from the flow rules.  */
 /* { dg-final { scan-dump autofdo "edge 3->4 count 1000 prob always" } } */

@@ -1,0 +1,25 @@
+/* With mcf=0 (the rules of seed 000).  Equivalence classes: the block after the "if" has no samples at all,
+   but it and the entry block dominate and post-dominate each other in
+   the same loop nest, so it gets the entry block's count from their
+   class before any flow rule runs.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-mcf=0 -fplugin-arg-afdo-dump=details" } */
+
+extern void note (int);
+int a, b, c;
+
+__attribute__ ((noinline)) int
+f (int x)
+{
+  a = x * 2;
+  if (x & 1)
+    note (x);
+  c = x + 5;
+  return c;
+}
+
+/* { dg-final { scan-dump autofdo "bb 2 count 100 annotated \\(samples 100\\)\n" } } */
+/* { dg-final { scan-dump autofdo "bb 3 count 30 annotated \\(samples 30\\)\n" } } */
+/* { dg-final { scan-dump autofdo "bb 4 count 100 class\n" } } */
+/* { dg-final { scan-dump autofdo "edge 2->3 count 30 prob 30.0% \\(auto FDO\\)" } } */
+/* { dg-final { scan-dump autofdo "edge 2->4 count 70 prob 70.0% \\(auto FDO\\)" } } */
