@@ -115,24 +115,24 @@ u64pair_cmp (const void *a, const void *b)
 static int
 slot_cmp (const void *a, const void *b)
 {
-  const cmap_slot *x = a, *y = b;
+  const afdo_map_slot *x = a, *y = b;
   if (x->a != y->a)
     return x->a < y->a ? -1 : 1;
   return x->b < y->b ? -1 : x->b > y->b;
 }
 
 /* The entries of M, sorted; NULL when empty or out of memory.  */
-static cmap_slot *
-sorted_slots (const cmap *m, size_t *n)
+static afdo_map_slot *
+sorted_slots (const afdo_map *m, size_t *n)
 {
   *n = 0;
   if (!m->n)
     return NULL;
-  cmap_slot *v = malloc (m->n * sizeof *v);
+  afdo_map_slot *v = malloc (m->n * sizeof *v);
   if (!v)
     return NULL;
   for (size_t i = 0; i < m->cap; i++)
-    if (m->slots[i].count)
+    if (m->slots[i].value)
       v[(*n)++] = m->slots[i];
   qsort (v, *n, sizeof *v, slot_cmp);
   return v;
@@ -159,13 +159,13 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 
   /* IP samples: the quality figures always, the counts without LBR.  */
   size_t n_ips;
-  cmap_slot *ips = sorted_slots (&bp->ips, &n_ips);
+  afdo_map_slot *ips = sorted_slots (&bp->ips, &n_ips);
   if (bp->ips.n && !ips)
     goto oom;
   for (size_t i = 0; i < n_ips; i++)
     {
       sym_result r;
-      uint64_t a = ips[i].a, c = ips[i].count;
+      uint64_t a = ips[i].a, c = ips[i].value;
       progress (bp, "symbolizing", i, n_ips);
       symbolize (sym, a, &r);
       q->addresses++;
@@ -194,7 +194,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	 address and -C after the last instruction's first byte gives
 	 pieces of constant count.  */
       size_t n_r;
-      cmap_slot *rs = sorted_slots (&bp->ranges, &n_r);
+      afdo_map_slot *rs = sorted_slots (&bp->ranges, &n_r);
       if (!rs)
 	goto oom;
       uint64_t (*ev)[2] = malloc (2 * n_r * sizeof *ev);
@@ -206,9 +206,9 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
       for (size_t i = 0; i < n_r; i++)
 	{
 	  ev[2 * i][0] = rs[i].a;
-	  ev[2 * i][1] = rs[i].count;
+	  ev[2 * i][1] = rs[i].value;
 	  ev[2 * i + 1][0] = rs[i].b + 1;
-	  ev[2 * i + 1][1] = -rs[i].count;
+	  ev[2 * i + 1][1] = -rs[i].value;
 	}
       free (rs);
       qsort (ev, 2 * n_r, sizeof *ev, u64pair_cmp);
@@ -226,12 +226,12 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 
       /* Calls: head counts of the callees, indirect-call targets.  */
       size_t n_b;
-      cmap_slot *bs = sorted_slots (&bp->branches, &n_b);
+      afdo_map_slot *bs = sorted_slots (&bp->branches, &n_b);
       if (bp->branches.n && !bs)
 	goto oom;
       for (size_t i = 0; i < n_b; i++)
 	{
-	  uint64_t from = bs[i].a, to = bs[i].b, c = bs[i].count;
+	  uint64_t from = bs[i].a, to = bs[i].b, c = bs[i].value;
 	  int kind = binary_call_kind (bp->bin, from);
 	  if (!kind)
 	    continue;
@@ -253,12 +253,12 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
       free (bs);
       /* Entries from other binaries (callbacks, main from libc).  */
       size_t n_e;
-      cmap_slot *es = sorted_slots (&bp->entries, &n_e);
+      afdo_map_slot *es = sorted_slots (&bp->entries, &n_e);
       for (size_t i = 0; i < n_e; i++)
 	{
 	  afdo_function *callee = entry_instance (&g, es[i].a);
 	  if (callee)
-	    callee->head = afdo_count_add (callee->head, es[i].count);
+	    callee->head = afdo_count_add (callee->head, es[i].value);
 	}
       free (es);
     }

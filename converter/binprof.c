@@ -49,11 +49,11 @@ binprof_init (binprof *bp, binary *b, const convert_opts *o)
 void
 binprof_free (binprof *bp)
 {
-  cmap_free (&bp->ips);
-  cmap_free (&bp->ranges);
-  cmap_free (&bp->branches);
-  cmap_free (&bp->entries);
-  cmap_free (&bp->pids_comm);
+  afdo_map_free (&bp->ips);
+  afdo_map_free (&bp->ranges);
+  afdo_map_free (&bp->branches);
+  afdo_map_free (&bp->entries);
+  afdo_map_free (&bp->pids_comm);
   free (bp->maps);
   memset (bp, 0, sizeof *bp);
 }
@@ -159,16 +159,16 @@ cb_comm (void *data, uint32_t pid, uint32_t tid, const char *comm,
     return 0;
   if (!strcmp (comm, bp->opts->comm))
     {
-      if (!cmap_get (&bp->pids_comm, pid, 0)
-	  && !cmap_add (&bp->pids_comm, pid, 0, 1))
+      if (!afdo_map_get (&bp->pids_comm, pid, 0)
+	  && !afdo_map_add (&bp->pids_comm, pid, 0, 1))
 	{
 	  binprof_oom (err);
 	  return -1;
 	}
     }
-  else if (cmap_get (&bp->pids_comm, pid, 0))
+  else if (afdo_map_get (&bp->pids_comm, pid, 0))
     /* Renamed (exec of another program): mark with an odd count.  */
-    cmap_add (&bp->pids_comm, pid, 0, 1);
+    afdo_map_add (&bp->pids_comm, pid, 0, 1);
   return 0;
 }
 
@@ -189,8 +189,8 @@ cb_fork (void *data, uint32_t pid, uint32_t ppid, afdo_error *err)
       }
   if (bp->opts->comm)
     {
-      uint64_t c = cmap_get (&bp->pids_comm, ppid, 0);
-      if (c && !cmap_add (&bp->pids_comm, pid, 0, c))
+      uint64_t c = afdo_map_get (&bp->pids_comm, ppid, 0);
+      if (c && !afdo_map_add (&bp->pids_comm, pid, 0, c))
 	{
 	  binprof_oom (err);
 	  return -1;
@@ -289,7 +289,7 @@ pid_selected (binprof *bp, bool has_pid, uint32_t pid)
     {
       if (!has_pid)
 	return false;
-      uint64_t c = cmap_get (&bp->pids_comm, pid, 0);
+      uint64_t c = afdo_map_get (&bp->pids_comm, pid, 0);
       if (!(c & 1))
 	return false;
     }
@@ -315,7 +315,7 @@ binprof_add_sample (binprof *bp, unsigned cpumode, bool has_pid,
   else if (translate (bp, pid, any, ip, &va))
     {
       bp->samples_binary++;
-      if (!cmap_add (&bp->ips, va, 0, 1))
+      if (!afdo_map_add (&bp->ips, va, 0, 1))
 	goto oom;
     }
   else
@@ -344,7 +344,7 @@ binprof_add_sample (binprof *bp, unsigned cpumode, bool has_pid,
 	  if (prev_to <= from && from - prev_to < MAX_RANGE)
 	    {
 	      bp->ranges_ok++;
-	      if (!cmap_add (&bp->ranges, prev_to, from, 1))
+	      if (!afdo_map_add (&bp->ranges, prev_to, from, 1))
 		goto oom;
 	    }
 	  else
@@ -353,12 +353,12 @@ binprof_add_sample (binprof *bp, unsigned cpumode, bool has_pid,
       if (from_ok && to_ok)
 	{
 	  bp->n_branches++;
-	  if (!cmap_add (&bp->branches, from, to, 1))
+	  if (!afdo_map_add (&bp->branches, from, to, 1))
 	    goto oom;
 	}
       else if (to_ok)
 	{
-	  if (!cmap_add (&bp->entries, to, 0, 1))
+	  if (!afdo_map_add (&bp->entries, to, 0, 1))
 	    goto oom;
 	}
       prev_to = to;
@@ -462,7 +462,7 @@ void
 binprof_begin_file (binprof *bp)
 {
   bp->n_maps = 0;
-  cmap_free (&bp->pids_comm);
+  afdo_map_free (&bp->pids_comm);
   bp->saw_binary_name = false;
   bp->build_id_match = bp->build_id_other = false;
   bp->files++;

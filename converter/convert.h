@@ -28,7 +28,7 @@
 
 #include "afdo-profile.h"
 #include "binary.h"
-#include "hashmap.h"
+#include "afdo-map.h"
 #include "perfdata.h"
 #include "symbolize.h"
 
@@ -64,15 +64,15 @@ typedef struct binprof
 {
   binary *bin;
   const convert_opts *opts;
-  cmap ips;			/* (addr, 0) -> IP samples */
-  cmap ranges;			/* (first, last instruction) -> count */
-  cmap branches;		/* (from, to) -> taken count */
-  cmap entries;			/* (to, 0) -> branches in from elsewhere */
+  afdo_map ips;			/* (addr, 0) -> IP samples */
+  afdo_map ranges;		/* (first, last instruction) -> count */
+  afdo_map branches;		/* (from, to) -> taken count */
+  afdo_map entries;		/* (to, 0) -> branches in from elsewhere */
 
   /* Per input file.  */
   bin_map *maps;
   size_t n_maps, cap_maps;
-  cmap pids_comm;		/* (pid, 0) -> 1 when its comm matches */
+  afdo_map pids_comm;		/* (pid, 0) -> 1 when its comm matches */
   bool saw_binary_name;		/* some mapping named like BIN */
   bool build_id_match;		/* perf.data recorded BIN's build-id */
   bool build_id_other;		/* ... or another one under BIN's name */

@@ -753,7 +753,7 @@ START_TEST (test_perf_script)
   uint64_t v0, v1;
   ck_assert (binary_offset_to_vaddr (bin, b1 - 0x20 - start + pgoff, &v0));
   ck_assert (binary_offset_to_vaddr (bin, b1 - start + pgoff, &v1));
-  ck_assert_uint_eq (cmap_get (&bp.ranges, v0, v1), 1);
+  ck_assert_uint_eq (afdo_map_get (&bp.ranges, v0, v1), 1);
   /* An IP-only line and a garbage line.  */
   ck_assert_int_eq (binprof_script_line (&bp, " 7f00001234\n", 3, "s", &err),
 		    0);
