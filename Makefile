@@ -58,8 +58,11 @@ LIBAFDO := $(B)/libafdo.a
 CONVERTER_SRCS := $(wildcard converter/*.c)
 CONVERTER_OBJS := $(CONVERTER_SRCS:%.c=$(B)/%.o)
 
-TOOL_SRCS := $(wildcard tools/*.c)
+# Every tools/afdo-NAME.c is a program; the other tools/*.c are objects
+# that a program shares with its unit test.
+TOOL_SRCS := $(wildcard tools/afdo-*.c)
 TOOLS := $(TOOL_SRCS:tools/%.c=$(B)/%)
+TOOL_OBJS := $(patsubst %.c,$(B)/%.o,$(filter-out $(TOOL_SRCS),$(wildcard tools/*.c)))
 
 PLUGIN_SRCS := $(wildcard plugin/*.cc)
 PLUGIN_OBJS := $(PLUGIN_SRCS:%.cc=$(B)/%.o)
@@ -96,16 +99,25 @@ $(B)/converter/%.o: converter/%.c $(wildcard converter/*.h common/*.h)
 	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(CPPFLAGS_COMMON) -Iconverter -c $< -o $@
 
 $(B)/afdo-convert: $(CONVERTER_OBJS) $(LIBAFDO)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) -o $@ $(CONVERTER_OBJS) $(LIBAFDO) $(DW_LIBS) -lm
+	$(CC) $(CFLAGS_BASE) $(CFLAGS) -o $@ $(CONVERTER_OBJS) $(LIBAFDO) $(DW_LIBS)
 
-# Every tools/NAME.c is a program of its own; the converter's objects
-# other than its main are available to them.
+# The converter's objects other than its main, for the unit tests.
 CONVERTER_LIB_OBJS := $(filter-out $(B)/converter/afdo-convert.o,$(CONVERTER_OBJS))
 
-$(B)/%: tools/%.c $(LIBAFDO) $(CONVERTER_LIB_OBJS) $(wildcard common/*.h converter/*.h tools/*.h)
+$(B)/tools/%.o: tools/%.c $(wildcard tools/*.h common/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(CPPFLAGS_COMMON) -c $< -o $@
+
+# A tool links libafdo.a and what it uses besides: the objects among its
+# prerequisites and TOOL_LIBS.
+$(B)/afdo-overlap: $(B)/tools/overlap.o
+$(B)/afdo-randprof: TOOL_LIBS := $(DW_LIBS)
+$(B)/afdo-lbrgen: TOOL_LIBS := -lelf
+
+$(B)/%: tools/%.c $(LIBAFDO) $(wildcard common/*.h converter/*.h tools/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(CPPFLAGS_COMMON) -Iconverter -o $@ $< \
-		$(CONVERTER_LIB_OBJS) $(LIBAFDO) $(DW_LIBS) -lm
+		$(filter %.o,$^) $(LIBAFDO) $(TOOL_LIBS)
 
 $(B)/plugin/%.o: plugin/%.cc $(wildcard plugin/*.h common/*.h)
 	@mkdir -p $(dir $@)
@@ -114,11 +126,11 @@ $(B)/plugin/%.o: plugin/%.cc $(wildcard plugin/*.h common/*.h)
 $(PLUGIN): $(PLUGIN_OBJS) $(LIBAFDO)
 	$(CXX) -shared -o $@ $(PLUGIN_OBJS) $(LIBAFDO)
 
-$(B)/unit/%.o: unit/%.c $(wildcard unit/*.h common/*.h tools/*.h)
+$(B)/unit/%.o: unit/%.c $(wildcard unit/*.h common/*.h converter/*.h tools/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(CPPFLAGS_COMMON) -Iconverter $(CHECK_CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(CPPFLAGS_COMMON) -Iconverter -Itools $(CHECK_CFLAGS) -c $< -o $@
 
-$(B)/unit/check_%: $(B)/unit/check_%.o $(UNIT_SUPPORT_OBJS) $(CONVERTER_LIB_OBJS) $(LIBAFDO)
+$(B)/unit/check_%: $(B)/unit/check_%.o $(UNIT_SUPPORT_OBJS) $(TOOL_OBJS) $(CONVERTER_LIB_OBJS) $(LIBAFDO)
 	$(CC) $(CFLAGS_BASE) $(CFLAGS) -o $@ $^ $(DW_LIBS) $(CHECK_LIBS)
 
 check: deps

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tools/afdo-overlap.h"
+#include "overlap.h"
 
 static int
 read_text (const char *text, struct afdo_ov_file *f, char *err, size_t n)
