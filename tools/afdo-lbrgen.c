@@ -48,7 +48,6 @@
 #include <libelf.h>
 #include <limits.h>
 #include <sched.h>
-#include <linux/perf_event.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -66,27 +65,10 @@
 #include <unistd.h>
 
 #include "afdo-lbrgen-insn.h"
+#include "perfdata.h"
 
 #define MAX_DEPTH 64
 #define NAME_ALIGN 64
-#define RECORD_MISC_BUILD_ID_SIZE (1 << 15)
-#define RECORD_FINISHED_ROUND 68
-
-/* perf's feature bits (tools/perf/util/header.h).  */
-enum
-{
-  FEAT_BUILD_ID = 2,
-  FEAT_HOSTNAME = 3,
-  FEAT_OSRELEASE = 4,
-  FEAT_VERSION = 5,
-  FEAT_ARCH = 6,
-  FEAT_NRCPUS = 7,
-  FEAT_CMDLINE = 11,
-  FEAT_EVENT_DESC = 12,
-  FEAT_BRANCH_STACK = 15,
-  FEAT_SAMPLE_TIME = 21,
-  FEAT_BITS = 256
-};
 
 static const char *progname = "afdo-lbrgen";
 
@@ -547,7 +529,7 @@ emit_exit (void)
 static void
 emit_finished_round (void)
 {
-  rec_begin (RECORD_FINISHED_ROUND, 0);
+  rec_begin (PERF_RECORD_FINISHED_ROUND, 0);
   rec_end ();
 }
 
@@ -614,7 +596,7 @@ struct file_header
 {
   uint64_t magic, size, attr_size;
   struct section attrs, data, event_types;
-  uint64_t features[FEAT_BITS / 64];
+  uint64_t features[PERF_HEADER_FEAT_BITS / 64];
 };
 
 static void
@@ -659,7 +641,7 @@ write_feature (int feat, int argc, char **argv)
   uname (&u);
   switch (feat)
     {
-    case FEAT_BUILD_ID:
+    case PERF_HEADER_BUILD_ID:
       for (size_t i = 0; i < nmaps; i++)
 	{
 	  const struct mapping *m = &maps[i];
@@ -676,7 +658,7 @@ write_feature (int feat, int argc, char **argv)
 	  unsigned char b[36];
 	  struct perf_event_header h
 	    = { 0,		/* perf leaves the type zero here */
-		PERF_RECORD_MISC_USER | RECORD_MISC_BUILD_ID_SIZE,
+		PERF_RECORD_MISC_USER | PERF_RECORD_MISC_BUILD_ID_SIZE,
 		(uint16_t) (sizeof b + len) };
 	  int32_t pid = -1;	/* the host machine */
 	  memset (b, 0, sizeof b);
@@ -688,31 +670,31 @@ write_feature (int feat, int argc, char **argv)
 	  put_padded (m->path, n, len);
 	}
       break;
-    case FEAT_HOSTNAME:
+    case PERF_HEADER_HOSTNAME:
       put_string (u.nodename);
       break;
-    case FEAT_OSRELEASE:
+    case PERF_HEADER_OSRELEASE:
       put_string (u.release);
       break;
-    case FEAT_VERSION:
+    case PERF_HEADER_VERSION:
       put_string ("6.1 (afdo-lbrgen)");
       break;
-    case FEAT_ARCH:
+    case PERF_HEADER_ARCH:
       put_string (u.machine);
       break;
-    case FEAT_NRCPUS:
+    case PERF_HEADER_NRCPUS:
       {
 	long n = sysconf (_SC_NPROCESSORS_ONLN);
 	put_u32 ((uint32_t) (n > 0 ? n : 1));
 	put_u32 ((uint32_t) (n > 0 ? n : 1));
       }
       break;
-    case FEAT_CMDLINE:
+    case PERF_HEADER_CMDLINE:
       put_u32 ((uint32_t) argc);
       for (int i = 0; i < argc; i++)
 	put_string (argv[i]);
       break;
-    case FEAT_EVENT_DESC:
+    case PERF_HEADER_EVENT_DESC:
       put_u32 (nevents);
       put_u32 (PERF_ATTR_SIZE_VER7);
       for (unsigned ev = 0; ev < nevents; ev++)
@@ -723,9 +705,9 @@ write_feature (int feat, int argc, char **argv)
 	  put (&event_id[ev], 8);
 	}
       break;
-    case FEAT_BRANCH_STACK:
+    case PERF_HEADER_BRANCH_STACK:
       break;
-    case FEAT_SAMPLE_TIME:
+    case PERF_HEADER_SAMPLE_TIME:
       put (&first_sample_time, 8);
       put (&last_sample_time, 8);
       break;
@@ -797,9 +779,11 @@ begin_file (void)
 static void
 end_file (int argc, char **argv)
 {
-  static const int feats[] = { FEAT_BUILD_ID, FEAT_HOSTNAME, FEAT_OSRELEASE,
-    FEAT_VERSION, FEAT_ARCH, FEAT_NRCPUS, FEAT_CMDLINE, FEAT_EVENT_DESC,
-    FEAT_BRANCH_STACK, FEAT_SAMPLE_TIME
+  static const int feats[] = {
+    PERF_HEADER_BUILD_ID, PERF_HEADER_HOSTNAME, PERF_HEADER_OSRELEASE,
+    PERF_HEADER_VERSION, PERF_HEADER_ARCH, PERF_HEADER_NRCPUS,
+    PERF_HEADER_CMDLINE, PERF_HEADER_EVENT_DESC, PERF_HEADER_BRANCH_STACK,
+    PERF_HEADER_SAMPLE_TIME
   };
   const size_t nfeat = sizeof feats / sizeof feats[0];
   struct file_header h;
