@@ -71,7 +71,7 @@ CONVERTER_SRCS := $(wildcard converter/*.c)
 CONVERTER_OBJS := $(CONVERTER_SRCS:%.c=$(B)/%.o)
 
 # Every tools/afdo-NAME.c is a program; the other tools/*.c are objects
-# that a program shares with its unit test.
+# that programs share with each other and with the unit tests.
 TOOL_SRCS := $(wildcard tools/afdo-*.c)
 TOOLS := $(TOOL_SRCS:tools/%.c=$(B)/%)
 TOOL_OBJS := $(patsubst %.c,$(B)/%.o,$(filter-out $(TOOL_SRCS),$(wildcard tools/*.c)))
@@ -123,7 +123,9 @@ $(B)/tools/%.o: tools/%.c $(wildcard tools/*.h common/*.h)
 # A tool links libafdo.a and what it uses besides: the objects among its
 # prerequisites and TOOL_LIBS.
 $(B)/afdo-overlap: $(B)/tools/overlap.o
+$(B)/afdo-randprof: $(B)/tools/rng.o
 $(B)/afdo-randprof: TOOL_LIBS := $(DW_LIBS)
+$(B)/afdo-lbrgen: $(B)/tools/rng.o
 $(B)/afdo-lbrgen: TOOL_LIBS := -lelf
 
 $(B)/%: tools/%.c $(LIBAFDO) $(wildcard common/*.h converter/*.h tools/*.h)

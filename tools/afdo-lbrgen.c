@@ -66,6 +66,7 @@
 
 #include "afdo-lbrgen-insn.h"
 #include "perfdata.h"
+#include "rng.h"
 
 #define MAX_DEPTH 64
 #define NAME_ALIGN 64
@@ -833,24 +834,14 @@ end_file (int argc, char **argv)
 /* ---------------------------------------------------------------- */
 /* Tracing.  */
 
-static uint64_t rng_state;
-
-static uint64_t
-rng (void)
-{
-  /* xorshift64* */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dull;
-}
+static afdo_rng rng;
 
 static uint64_t
 next_period (uint64_t n)
 {
   if (!opt.jitter || n < 2)
     return n;
-  return n / 2 + rng () % (n + 1);
+  return n / 2 + afdo_rng_next (&rng) % (n + 1);
 }
 
 static uint64_t
@@ -904,7 +895,7 @@ int
 main (int argc, char **argv)
 {
   parse_args (argc, argv);
-  rng_state = opt.seed * 0x9e3779b97f4a7c15ull + 1;
+  afdo_rng_seed (&rng, opt.seed);
   if (elf_version (EV_CURRENT) == EV_NONE)
     die ("libelf is too old");
   setup_events ();

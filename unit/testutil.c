@@ -30,6 +30,7 @@
 
 #include <check.h>
 
+#include "rng.h"
 #include "testutil.h"
 
 afdo_profile *
@@ -180,22 +181,12 @@ tu_read_in_child (const void *data, size_t len, const char *name,
   return true;
 }
 
-/* A small deterministic generator (xorshift64*).  */
-static uint64_t tu_state;
-
-static uint64_t
-tu_rand (void)
-{
-  tu_state ^= tu_state >> 12;
-  tu_state ^= tu_state << 25;
-  tu_state ^= tu_state >> 27;
-  return tu_state * 0x2545f4914f6cdd1dull;
-}
+static afdo_rng tu_rng;
 
 static uint32_t
 tu_below (uint32_t n)
 {
-  return (uint32_t) (tu_rand () % n);
+  return (uint32_t) afdo_rng_below (&tu_rng, n);
 }
 
 static void
@@ -234,7 +225,7 @@ tu_random_body (afdo_profile *p, afdo_function *f, uint32_t n_names,
 afdo_profile *
 tu_random_profile (uint32_t n, uint64_t seed)
 {
-  tu_state = seed * 0x9e3779b97f4a7c15ull + 1;
+  afdo_rng_seed (&tu_rng, seed);
   afdo_profile *p = afdo_profile_new ();
   uint32_t *names = malloc (n * sizeof *names);
   ck_assert_ptr_nonnull (names);
