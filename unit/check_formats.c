@@ -532,8 +532,7 @@ int
 main (void)
 {
   Suite *s = suite_create ("formats");
-  TCase *tc = tcase_create ("formats");
-  tcase_set_timeout (tc, 300);
+  TCase *tc = tu_tcase (s, "formats", 300);
   tcase_add_test (tc, test_round_trip_hand);
   tcase_add_test (tc, test_round_trip_deep);
   tcase_add_test (tc, test_round_trip_10000);
@@ -543,10 +542,5 @@ main (void)
   tcase_add_test (tc, test_text_lenient);
   tcase_add_test (tc, test_text_write_refuses);
   tcase_add_test (tc, test_real_create_gcov);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite (s);
 }

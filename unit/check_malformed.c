@@ -855,8 +855,7 @@ int
 main (void)
 {
   Suite *s = suite_create ("malformed");
-  TCase *tc = tcase_create ("malformed");
-  tcase_set_timeout (tc, 600);
+  TCase *tc = tu_tcase (s, "malformed", 600);
   tcase_add_loop_test (tc, test_bad_binary, 0,
 		       (int) (sizeof bcases / sizeof bcases[0]));
   tcase_add_loop_test (tc, test_bad_text, 0,
@@ -866,10 +865,5 @@ main (void)
   tcase_add_test (tc, test_corruption_sweep);
   tcase_add_test (tc, test_text_sweep);
   tcase_add_test (tc, test_afdo_dump);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite (s);
 }

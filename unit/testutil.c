@@ -1,6 +1,6 @@
-/* afdo: helpers shared by the unit tests: reading and writing profiles in
-   memory, hand-made gcov bytes, reading in a child process, random
-   profiles.
+/* afdo: helpers shared by the unit tests: running a suite, reading and
+   writing profiles in memory, hand-made gcov bytes, reading in a child
+   process, random profiles.
    Copyright (C) 2026 The afdo authors.
 
    This file is part of afdo.
@@ -19,7 +19,6 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,10 +27,28 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <check.h>
-
 #include "rng.h"
 #include "testutil.h"
+
+TCase *
+tu_tcase (Suite *suite, const char *name, double seconds)
+{
+  TCase *tc = tcase_create (name);
+  if (seconds > 0)
+    tcase_set_timeout (tc, seconds);
+  suite_add_tcase (suite, tc);
+  return tc;
+}
+
+int
+tu_run_suite (Suite *suite)
+{
+  SRunner *sr = srunner_create (suite);
+  srunner_run_all (sr, CK_NORMAL);
+  int failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
 
 afdo_profile *
 tu_read (const void *data, size_t len, const char *name, afdo_format *found,
