@@ -648,11 +648,9 @@ START_TEST (test_self_profile)
   char *tmp = write_temp (&f);
 
   afdo_error err;
-  binary *bin = tu_self_binary (true);
   convert_opts o;
-  tu_convert_opts (&o);
   binprof bp;
-  binprof_init (&bp, bin, &o);
+  binary *bin = tu_self_binprof (&bp, &o, true);
   ck_assert_msg (binprof_add_perf_data (&bp, tmp, &err) == 0, "%s", err.msg);
   ck_assert_uint_eq (bp.samples, 12);
   ck_assert_uint_eq (bp.samples_binary, 10);
@@ -691,11 +689,9 @@ END_TEST
 START_TEST (test_perf_script)
 {
   afdo_error err;
-  binary *bin = tu_self_binary (false);
   convert_opts o;
-  tu_convert_opts (&o);
   binprof bp;
-  binprof_init (&bp, bin, &o);
+  binary *bin = tu_self_binprof (&bp, &o, false);
   uint64_t start, end, pgoff;
   char path[512], line[1024];
   ck_assert (tu_self_mapping ((uintptr_t) &convert_test_hot, &start, &end,

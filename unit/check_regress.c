@@ -76,11 +76,9 @@ START_TEST (test_symbolize_leaf_first)
   fclose (f);
 
   afdo_error err;
-  binary *bin = tu_self_binary (true);
   convert_opts o;
-  tu_convert_opts (&o);
   binprof bp;
-  binprof_init (&bp, bin, &o);
+  binary *bin = tu_self_binprof (&bp, &o, true);
   ck_assert_msg (binprof_add_perf_script (&bp, tmp, &err) == 0, "%s",
 		 err.msg);
   unlink (tmp);

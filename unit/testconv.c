@@ -70,6 +70,15 @@ tu_convert_opts (convert_opts *o)
   o->build_id = BUILD_ID_CHECK;
 }
 
+binary *
+tu_self_binprof (binprof *bp, convert_opts *o, bool need_dwarf)
+{
+  binary *bin = tu_self_binary (need_dwarf);
+  tu_convert_opts (o);
+  binprof_init (bp, bin, o);
+  return bin;
+}
+
 afdo_profile *
 tu_to_profile (binprof *bp, quality *q)
 {

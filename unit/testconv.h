@@ -41,6 +41,9 @@ binary *tu_self_binary (bool need_dwarf);
    present, a build-id mismatch refused.  */
 void tu_convert_opts (convert_opts *);
 
+/* The two above, and BP an empty binary-level profile of them.  */
+binary *tu_self_binprof (binprof *bp, convert_opts *o, bool need_dwarf);
+
 /* Symbolize and aggregate BP, which must succeed.  */
 afdo_profile *tu_to_profile (binprof *bp, quality *q);
 
