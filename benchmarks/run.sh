@@ -646,7 +646,7 @@ main ()
   } >>"$REC"
   if [ "$MODE" = quality ]; then
     cp "$REC" "$RESULTS/quality.tsv"
-    awk -F '\t' -f "$BENCH/lib/quality.awk" "$REC" >"$RESULTS/quality.md" \
+    awk -F '\t' -f "$BENCH/lib/markdown.awk" -f "$BENCH/lib/quality.awk" "$REC" >"$RESULTS/quality.md" \
       && log "wrote $RESULTS/quality.md"
   else
     bash "$BENCH/lib/report.sh" "$REC" "$RESULTS/bench-$MODE" "$VARIANTS_LIST" \
