@@ -125,17 +125,12 @@ parse_sample (parser *ps, const uint8_t *rec, const uint8_t *p,
   s.cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
   s.period = 1;
 #define NEED(n) do { if ((size_t) (end - p) < (size_t) (n)) goto trunc; } while (0)
-  if (st & PERF_SAMPLE_IDENTIFIER)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_IP)
-    {
-      NEED (8);
-      s.ip = rd64 (p);
-      p += 8;
-    }
+  /* A u64 field that is not used, and one that is read into LVALUE.  */
+#define SKIP_U64(bit) do { if (st & (bit)) { NEED (8); p += 8; } } while (0)
+#define READ_U64(bit, lvalue) \
+  do { if (st & (bit)) { NEED (8); (lvalue) = rd64 (p); p += 8; } } while (0)
+  SKIP_U64 (PERF_SAMPLE_IDENTIFIER);
+  READ_U64 (PERF_SAMPLE_IP, s.ip);
   if (st & PERF_SAMPLE_TID)
     {
       NEED (8);
@@ -144,37 +139,12 @@ parse_sample (parser *ps, const uint8_t *rec, const uint8_t *p,
       s.tid = rd32 (p + 4);
       p += 8;
     }
-  if (st & PERF_SAMPLE_TIME)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_ADDR)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_ID)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_STREAM_ID)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_CPU)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_PERIOD)
-    {
-      NEED (8);
-      s.period = rd64 (p);
-      p += 8;
-    }
+  SKIP_U64 (PERF_SAMPLE_TIME);
+  SKIP_U64 (PERF_SAMPLE_ADDR);
+  SKIP_U64 (PERF_SAMPLE_ID);
+  SKIP_U64 (PERF_SAMPLE_STREAM_ID);
+  SKIP_U64 (PERF_SAMPLE_CPU);
+  READ_U64 (PERF_SAMPLE_PERIOD, s.period);
   if (st & PERF_SAMPLE_READ)
     {
       uint64_t rf = a->read_format;
@@ -240,6 +210,8 @@ parse_sample (parser *ps, const uint8_t *rec, const uint8_t *p,
       p += nr * 24;
     }
   /* The rest (registers, stack, weight, ...) is not needed.  */
+#undef READ_U64
+#undef SKIP_U64
 #undef NEED
   if (ps->cb->sample)
     return ps->cb->sample (ps->data, &s, ps->err);
