@@ -14,8 +14,14 @@ CC ?= gcc
 ifeq ($(origin CC),default)
 CC := gcc
 endif
-CXX := g++
 TARGET_GCC ?= gcc
+# The plugin is compiled against TARGET_GCC's plugin headers, so by the
+# C++ driver of that same GCC: g++ for gcc, g++-12 for gcc-12,
+# /opt/gcc/bin/g++ for /opt/gcc/bin/gcc.  CXX=... on the command line or
+# in the environment overrides it.
+ifeq ($(origin CXX),default)
+CXX := $(if $(findstring /,$(TARGET_GCC)),$(dir $(TARGET_GCC)))$(subst gcc,g++,$(notdir $(TARGET_GCC)))
+endif
 
 BUILD ?= build
 SRC := $(abspath .)
@@ -40,7 +46,13 @@ SANITIZE ?=
 OPT ?= -O2
 WARN := -Wall -Wextra
 CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -fPIC $(SANITIZE)
+# CFLAGS, CXXFLAGS, CPPFLAGS and LDFLAGS from the command line or the
+# environment come after the project's own flags, so they can override
+# them (CFLAGS=-O0).
 CFLAGS ?=
+CXXFLAGS ?=
+CPPFLAGS ?=
+LDFLAGS ?=
 CPPFLAGS_COMMON := -I$(SRC)/common
 
 GCC_PLUGIN_INC := $(shell $(TARGET_GCC) -print-file-name=plugin)/include
@@ -58,8 +70,11 @@ LIBAFDO := $(B)/libafdo.a
 CONVERTER_SRCS := $(wildcard converter/*.c)
 CONVERTER_OBJS := $(CONVERTER_SRCS:%.c=$(B)/%.o)
 
-TOOL_SRCS := $(wildcard tools/*.c)
+# Every tools/afdo-NAME.c is a program; the other tools/*.c are objects
+# that programs share with each other and with the unit tests.
+TOOL_SRCS := $(wildcard tools/afdo-*.c)
 TOOLS := $(TOOL_SRCS:tools/%.c=$(B)/%)
+TOOL_OBJS := $(patsubst %.c,$(B)/%.o,$(filter-out $(TOOL_SRCS),$(wildcard tools/*.c)))
 
 PLUGIN_SRCS := $(wildcard plugin/*.cc)
 PLUGIN_OBJS := $(PLUGIN_SRCS:%.cc=$(B)/%.o)
@@ -84,7 +99,7 @@ deps:
 
 $(B)/common/%.o: common/%.c $(wildcard common/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(CPPFLAGS_COMMON) -c $< -o $@
+	$(CC) $(CFLAGS_BASE) $(CPPFLAGS_COMMON) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(LIBAFDO): $(COMMON_OBJS)
 	@mkdir -p $(dir $@)
@@ -93,33 +108,49 @@ $(LIBAFDO): $(COMMON_OBJS)
 
 $(B)/converter/%.o: converter/%.c $(wildcard converter/*.h common/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(CPPFLAGS_COMMON) -Iconverter -c $< -o $@
+	$(CC) $(CFLAGS_BASE) $(CPPFLAGS_COMMON) -Iconverter $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(B)/afdo-convert: $(CONVERTER_OBJS) $(LIBAFDO)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) -o $@ $(CONVERTER_OBJS) $(LIBAFDO) $(DW_LIBS) -lm
+	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(LDFLAGS) -o $@ $(CONVERTER_OBJS) $(LIBAFDO) $(DW_LIBS)
 
-# Every tools/NAME.c is a program of its own; the converter's objects
-# other than its main are available to them.
+# The converter's objects other than its main, for the unit tests.
 CONVERTER_LIB_OBJS := $(filter-out $(B)/converter/afdo-convert.o,$(CONVERTER_OBJS))
 
-$(B)/%: tools/%.c $(LIBAFDO) $(CONVERTER_LIB_OBJS) $(wildcard common/*.h converter/*.h tools/*.h)
+$(B)/tools/%.o: tools/%.c $(wildcard tools/*.h common/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(CPPFLAGS_COMMON) -Iconverter -o $@ $< \
-		$(CONVERTER_LIB_OBJS) $(LIBAFDO) $(DW_LIBS) -lm
+	$(CC) $(CFLAGS_BASE) $(CPPFLAGS_COMMON) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+# A tool links libafdo.a and what it uses besides: the objects among its
+# prerequisites and TOOL_LIBS.
+$(B)/afdo-overlap: $(B)/tools/overlap.o
+$(B)/afdo-randprof: $(B)/tools/rng.o
+$(B)/afdo-randprof: TOOL_LIBS := $(DW_LIBS)
+$(B)/afdo-lbrgen: $(B)/tools/rng.o
+$(B)/afdo-lbrgen: TOOL_LIBS := -lelf
+
+$(B)/%: tools/%.c $(LIBAFDO) $(wildcard common/*.h converter/*.h tools/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_BASE) $(CPPFLAGS_COMMON) -Iconverter $(CPPFLAGS) $(CFLAGS) \
+		$(LDFLAGS) -o $@ $< $(filter %.o,$^) $(LIBAFDO) $(TOOL_LIBS)
 
 $(B)/plugin/%.o: plugin/%.cc $(wildcard plugin/*.h common/*.h)
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS_PLUGIN) -c $< -o $@
+	$(CXX) $(CXXFLAGS_PLUGIN) $(CPPFLAGS) $(CXXFLAGS) -c $< -o $@
 
+# A C++ compiler of another GCC than TARGET_GCC (make CXX=...) is worth
+# a warning: the plugin then mixes two compilers' views of GCC's headers.
 $(PLUGIN): $(PLUGIN_OBJS) $(LIBAFDO)
-	$(CXX) -shared -o $@ $(PLUGIN_OBJS) $(LIBAFDO)
+	@v=$$($(TARGET_GCC) -dumpfullversion 2>/dev/null); w=$$($(CXX) -dumpfullversion 2>/dev/null); \
+	[ "$$v" = "$$w" ] || echo "afdo: warning: the plugin is for $(TARGET_GCC) $$v but $(CXX) is $$w" >&2
+	$(CXX) $(CXXFLAGS) $(LDFLAGS) -shared -o $@ $(PLUGIN_OBJS) $(LIBAFDO)
 
-$(B)/unit/%.o: unit/%.c $(wildcard unit/*.h common/*.h tools/*.h)
+$(B)/unit/%.o: unit/%.c $(wildcard unit/*.h common/*.h converter/*.h tools/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(CPPFLAGS_COMMON) -Iconverter $(CHECK_CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_BASE) $(CPPFLAGS_COMMON) -Iconverter -Itools $(CHECK_CFLAGS) \
+		$(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
-$(B)/unit/check_%: $(B)/unit/check_%.o $(UNIT_SUPPORT_OBJS) $(CONVERTER_LIB_OBJS) $(LIBAFDO)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) -o $@ $^ $(DW_LIBS) $(CHECK_LIBS)
+$(B)/unit/check_%: $(B)/unit/check_%.o $(UNIT_SUPPORT_OBJS) $(TOOL_OBJS) $(CONVERTER_LIB_OBJS) $(LIBAFDO)
+	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DW_LIBS) $(CHECK_LIBS)
 
 check: deps
 	@$(MAKE) --no-print-directory all $(UNIT_BINS)

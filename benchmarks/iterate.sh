@@ -140,44 +140,22 @@ setup ()
     LBRGEN=$RUNDIR/tools/afdo-lbrgen
   fi
 
-  "$CC" -std=c11 -O2 -Wall -Wextra "$BENCH/lib/benchtime.c" \
-    -o "$RUNDIR/tools/benchtime" >>"$LOG" 2>&1 \
+  bench_build_benchtime "$RUNDIR/tools/benchtime" \
     || die "cannot build benchmarks/lib/benchtime.c"
   BT=$RUNDIR/tools/benchtime
-  command -v gnuplot >/dev/null || bench_apt_install gnuplot-nox \
-    || log "gnuplot not available: no plot"
-  command -v valgrind >/dev/null || bench_apt_install valgrind \
-    || log "valgrind not available: no instruction counts"
+  bench_optional_tools
   command -v objdump >/dev/null || log "objdump not available: no code facts"
 
   if [ "$PROFILER" = perf ]; then
     command -v perf >/dev/null || die "perf is not installed (or use ITER_PROFILER=lbrgen)"
-    if perf record -b -o "$RUNDIR/lbr.data" -q -- true >/dev/null 2>&1; then
-      PERF_ARGS=(-b)
-      PROF_DESC="perf record -b (LBR), full workload ($FULL)"
-    else
-      PERF_ARGS=(-e cpu-clock -F "$PERF_FREQ")
-      PROF_DESC="perf record -e cpu-clock -F $PERF_FREQ (IP samples; no LBR here), full workload ($FULL)"
-    fi
-    rm -f "$RUNDIR/lbr.data"*
+    bench_perf_args "$RUNDIR"
+    PROF_DESC="$PERF_ARGS_DESC, full workload ($FULL)"
   else
     PROF_DESC="afdo-lbrgen --period $LBRGEN_PERIOD (synthetic LBR, single-stepped), workload $LBRGEN_ARG"
   fi
 
   # The plugin's switches for its inliner and indirect-call promotion.
-  echo 'int main (void) { return 0; }' >"$RUNDIR/empty.c"
-  PLUGIN_HELP=$("$CC" -fplugin="$PLUGIN" -fplugin-arg-afdo-help \
-                  -c "$RUNDIR/empty.c" -o /dev/null 2>&1)
-  printf '%s\n' "$PLUGIN_HELP" >"$RUNDIR/plugin-help.txt"
-  ABLATION=()
-  if [ -n "${BENCH_ABLATION:-}" ]; then
-    read -r -a ABLATION <<<"$BENCH_ABLATION"
-  else
-    grep -qiE '(^|[^a-z-])inline([^a-z-]|$)' <<<"$PLUGIN_HELP" \
-      && ABLATION+=(-fplugin-arg-afdo-inline=0)
-    grep -qiE '(^|[^a-z-])icp([^a-z-]|$)' <<<"$PLUGIN_HELP" \
-      && ABLATION+=(-fplugin-arg-afdo-icp=0)
-  fi
+  bench_plugin_help "$RUNDIR"
   local s keep=()
   for s in "${SERIES[@]}"; do
     case $s in

@@ -125,27 +125,17 @@ bench_gen_text ()
 setup_tools ()
 {
   mkdir -p "$WORK/bin" "$WORK/tmp"
-  if ! "$CC" -std=c11 -O2 -Wall -Wextra "$BENCH/lib/benchtime.c" \
-         -o "$WORK/bin/benchtime" >>"$LOG" 2>&1; then
+  if ! bench_build_benchtime "$WORK/bin/benchtime"; then
     log "cannot build benchmarks/lib/benchtime.c"
     exit 1
   fi
   BT=$WORK/bin/benchtime
-  command -v gnuplot >/dev/null || bench_apt_install gnuplot-nox \
-    || log "gnuplot not available: no plot"
-  command -v valgrind >/dev/null || bench_apt_install valgrind \
-    || log "valgrind not available: no instruction counts"
+  bench_optional_tools
   command -v perf >/dev/null || log "perf not available: no sampled profiles"
 
   # Profiles: LBR where the machine has it, else IP samples.
-  if perf record -b -o "$WORK/tmp/lbr.data" -q -- true >/dev/null 2>&1; then
-    PERF_ARGS=(-b)
-    PERF_DESC="perf record -b (LBR)"
-  else
-    PERF_ARGS=(-e cpu-clock -F "$PERF_FREQ")
-    PERF_DESC="perf record -e cpu-clock -F $PERF_FREQ (IP samples; no LBR here)"
-  fi
-  rm -f "$WORK/tmp/lbr.data"*
+  bench_perf_args "$WORK/tmp"
+  PERF_DESC=$PERF_ARGS_DESC
 
   # Snapshots of the tools, so a rebuild during the run cannot change them
   # between programs.
@@ -171,18 +161,7 @@ setup_tools ()
   EVALUATE=""
   if [ -f "$PLUGIN" ]; then
     PLUGIN_STATE="present"
-    echo 'int main (void) { return 0; }' >"$WORK/tmp/empty.c"
-    PLUGIN_HELP=$("$CC" -fplugin="$PLUGIN" -fplugin-arg-afdo-help \
-                    -c "$WORK/tmp/empty.c" -o /dev/null 2>&1)
-    printf '%s\n' "$PLUGIN_HELP" >"$RUNDIR/plugin-help.txt"
-    if [ -n "${BENCH_ABLATION:-}" ]; then
-      read -r -a ABLATION <<<"$BENCH_ABLATION"
-    else
-      grep -qiE '(^|[^a-z-])inline([^a-z-]|$)' <<<"$PLUGIN_HELP" \
-        && ABLATION+=(-fplugin-arg-afdo-inline=0)
-      grep -qiE '(^|[^a-z-])icp([^a-z-]|$)' <<<"$PLUGIN_HELP" \
-        && ABLATION+=(-fplugin-arg-afdo-icp=0)
-    fi
+    bench_plugin_help "$WORK/tmp"
     ABLATION_DESC="${ABLATION[*]:-}"
     grep -qi 'evaluate' <<<"$PLUGIN_HELP" && EVALUATE=1
   fi
@@ -646,7 +625,7 @@ main ()
   } >>"$REC"
   if [ "$MODE" = quality ]; then
     cp "$REC" "$RESULTS/quality.tsv"
-    awk -F '\t' -f "$BENCH/lib/quality.awk" "$REC" >"$RESULTS/quality.md" \
+    awk -F '\t' -f "$BENCH/lib/markdown.awk" -f "$BENCH/lib/quality.awk" "$REC" >"$RESULTS/quality.md" \
       && log "wrote $RESULTS/quality.md"
   else
     bash "$BENCH/lib/report.sh" "$REC" "$RESULTS/bench-$MODE" "$VARIANTS_LIST" \

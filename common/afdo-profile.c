@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "afdo-internal.h"
+#include "afdo-map.h"
 
 /* Interned strings live in chunks that never move, so the pointers
    handed out by afdo_name stay valid for the life of the profile.  */
@@ -37,16 +38,16 @@ typedef struct afdo_string
 {
   const char *s;
   uint32_t len;
-  uint32_t hash;
 } afdo_string;
 
 struct afdo_profile
 {
   afdo_string *names;
   uint32_t n_names, cap_names;
-  /* Open addressing; a slot holds a name index + 1, 0 when empty.  */
-  uint32_t *slots;
-  uint32_t n_slots;
+  /* (HASH, K) -> name index + 1, where HASH is the name's hash and K
+     counts the names of the same hash interned before it (almost always
+     0, as the hash has 64 bits).  */
+  afdo_map index;
   afdo_chunk *chunks;
 
   afdo_function **tops;
@@ -206,7 +207,7 @@ afdo_buf_free (afdo_buf *b)
 
 /* String table.  */
 
-static uint32_t
+static uint64_t
 afdo_hash (const char *s, size_t len)
 {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -215,7 +216,7 @@ afdo_hash (const char *s, size_t len)
       h ^= (unsigned char) s[i];
       h *= 0x100000001b3ull;
     }
-  return (uint32_t) (h ^ (h >> 32));
+  return h;
 }
 
 static const char *
@@ -238,48 +239,33 @@ afdo_store (afdo_profile *p, const char *s, size_t len)
   return d;
 }
 
-static void
-afdo_rehash (afdo_profile *p)
-{
-  uint32_t n = p->n_slots ? p->n_slots * 2 : 64;
-  free (p->slots);
-  p->slots = afdo_xcalloc (n, sizeof *p->slots);
-  p->n_slots = n;
-  for (uint32_t i = 0; i < p->n_names; i++)
-    {
-      uint32_t j = p->names[i].hash & (n - 1);
-      while (p->slots[j])
-	j = (j + 1) & (n - 1);
-      p->slots[j] = i + 1;
-    }
-}
-
-/* The slot where S is or would be.  */
+/* The index of S (of hash HASH), or UINT32_MAX with *K set to the key
+   under which it would be entered.  */
 static uint32_t
-afdo_find_slot (const afdo_profile *p, const char *s, size_t len,
-		uint32_t hash)
+afdo_lookup (const afdo_profile *p, const char *s, size_t len, uint64_t hash,
+	     uint64_t *k)
 {
-  uint32_t mask = p->n_slots - 1;
-  uint32_t j = hash & mask;
-  for (;;)
+  for (uint64_t i = 0;; i++)
     {
-      uint32_t v = p->slots[j];
+      uint64_t v = afdo_map_get (&p->index, hash, i);
       if (!v)
-	return j;
+	{
+	  *k = i;
+	  return UINT32_MAX;
+	}
       const afdo_string *e = &p->names[v - 1];
-      if (e->hash == hash && e->len == len && memcmp (e->s, s, len) == 0)
-	return j;
-      j = (j + 1) & mask;
+      if (e->len == len && memcmp (e->s, s, len) == 0)
+	return (uint32_t) (v - 1);
     }
 }
 
 uint32_t
 afdo_name_index (const afdo_profile *p, const char *s, size_t len)
 {
-  if (!p->n_slots || len > UINT32_MAX)
+  uint64_t k;
+  if (len > UINT32_MAX)
     return UINT32_MAX;
-  uint32_t v = p->slots[afdo_find_slot (p, s, len, afdo_hash (s, len))];
-  return v ? v - 1 : UINT32_MAX;
+  return afdo_lookup (p, s, len, afdo_hash (s, len), &k);
 }
 
 uint32_t
@@ -287,12 +273,10 @@ afdo_intern (afdo_profile *p, const char *s, size_t len)
 {
   if (len >= UINT32_MAX)
     afdo_oom ();
-  uint32_t hash = afdo_hash (s, len);
-  if ((uint64_t) (p->n_names + 1) * 2 > p->n_slots)
-    afdo_rehash (p);
-  uint32_t j = afdo_find_slot (p, s, len, hash);
-  if (p->slots[j])
-    return p->slots[j] - 1;
+  uint64_t hash = afdo_hash (s, len), k;
+  uint32_t found = afdo_lookup (p, s, len, hash, &k);
+  if (found != UINT32_MAX)
+    return found;
   if (p->n_names == UINT32_MAX - 1)
     afdo_oom ();
   afdo_grow ((void **) &p->names, &p->cap_names, p->n_names + 1,
@@ -300,9 +284,9 @@ afdo_intern (afdo_profile *p, const char *s, size_t len)
   afdo_string *e = &p->names[p->n_names];
   e->s = afdo_store (p, s, len);
   e->len = (uint32_t) len;
-  e->hash = hash;
-  p->slots[j] = ++p->n_names;
-  return p->n_names - 1;
+  if (!afdo_map_put (&p->index, hash, k, (uint64_t) p->n_names + 1))
+    afdo_oom ();
+  return p->n_names++;
 }
 
 uint32_t
@@ -380,7 +364,7 @@ afdo_profile_free (afdo_profile *p)
   free (p->tops);
   free (p->top_of_name);
   free (p->names);
-  free (p->slots);
+  afdo_map_free (&p->index);
   for (afdo_chunk *c = p->chunks, *n; c; c = n)
     {
       n = c->next;

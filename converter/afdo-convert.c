@@ -239,8 +239,6 @@ main (int argc, char **argv)
   afdo_error err;
   binary *bin = NULL;
   binprof bp;
-  if (!prof)
-    fail ("out of memory");
   if (n_perf)
     {
       bin = binary_open (bin_path, true, &err);

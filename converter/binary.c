@@ -99,6 +99,22 @@ open_debug_file (binary *b)
   return true;
 }
 
+/* Room for one more element after the N of SIZE bytes in *V (*CAP
+   allocated, FIRST at first); false when out of memory.  */
+static bool
+make_room (void **v, size_t n, size_t *cap, size_t first, size_t size)
+{
+  if (n < *cap)
+    return true;
+  size_t nc = *cap ? 2 * *cap : first;
+  void *nv = realloc (*v, nc * size);
+  if (!nv)
+    return false;
+  *v = nv;
+  *cap = nc;
+  return true;
+}
+
 binary *
 binary_open (const char *path, bool need_dwarf, afdo_error *err)
 {
@@ -208,14 +224,9 @@ binary_open (const char *path, bool need_dwarf, afdo_error *err)
 	  Elf_Data *d = elf_getdata (scn, NULL);
 	  if (d && d->d_buf && d->d_size)
 	    {
-	      if (b->n_texts == cap_texts)
-		{
-		  cap_texts = cap_texts ? 2 * cap_texts : 8;
-		  void *n = realloc (b->texts, cap_texts * sizeof *b->texts);
-		  if (!n)
-		    goto oom;
-		  b->texts = n;
-		}
+	      if (!make_room ((void **) &b->texts, b->n_texts, &cap_texts, 8,
+			      sizeof *b->texts))
+		goto oom;
 	      b->texts[b->n_texts].addr = sh.sh_addr;
 	      b->texts[b->n_texts].size = d->d_size;
 	      b->texts[b->n_texts].data = d->d_buf;
@@ -240,14 +251,9 @@ binary_open (const char *path, bool need_dwarf, afdo_error *err)
 	      const char *nm = elf_strptr (b->elf, sh.sh_link, sym.st_name);
 	      if (!nm || !*nm)
 		continue;
-	      if (b->n_funcs == cap_funcs)
-		{
-		  cap_funcs = cap_funcs ? 2 * cap_funcs : 256;
-		  void *nf = realloc (b->funcs, cap_funcs * sizeof *b->funcs);
-		  if (!nf)
-		    goto oom;
-		  b->funcs = nf;
-		}
+	      if (!make_room ((void **) &b->funcs, b->n_funcs, &cap_funcs, 256,
+			      sizeof *b->funcs))
+		goto oom;
 	      b->funcs[b->n_funcs].addr = sym.st_value;
 	      b->funcs[b->n_funcs].size = sym.st_size;
 	      b->funcs[b->n_funcs].name = nm;

@@ -1,6 +1,7 @@
-/* From perf samples to an AutoFDO profile: the binary-level profile
-   (addresses, LBR ranges and branches, mapped back to ELF addresses) and
-   its aggregation over source locations.
+/* The converter's stages after the readers: the binary-level profile
+   (samples mapped back to ELF addresses of the binary: IP, LBR range and
+   branch counts; binprof.c, fed by perfdata.c and perfscript.c) and its
+   aggregation over the symbolized source locations (aggregate.c).
    Copyright (C) 2026 The afdo authors.
 
    This file is part of afdo.
@@ -27,7 +28,8 @@
 
 #include "afdo-profile.h"
 #include "binary.h"
-#include "hashmap.h"
+#include "afdo-map.h"
+#include "perfdata.h"
 #include "symbolize.h"
 
 typedef enum build_id_mode
@@ -62,15 +64,15 @@ typedef struct binprof
 {
   binary *bin;
   const convert_opts *opts;
-  cmap ips;			/* (addr, 0) -> IP samples */
-  cmap ranges;			/* (first, last instruction) -> count */
-  cmap branches;		/* (from, to) -> taken count */
-  cmap entries;			/* (to, 0) -> branches in from elsewhere */
+  afdo_map ips;			/* (addr, 0) -> IP samples */
+  afdo_map ranges;		/* (first, last instruction) -> count */
+  afdo_map branches;		/* (from, to) -> taken count */
+  afdo_map entries;		/* (to, 0) -> branches in from elsewhere */
 
   /* Per input file.  */
   bin_map *maps;
   size_t n_maps, cap_maps;
-  cmap pids_comm;		/* (pid, 0) -> 1 when its comm matches */
+  afdo_map pids_comm;		/* (pid, 0) -> 1 when its comm matches */
   bool saw_binary_name;		/* some mapping named like BIN */
   bool build_id_match;		/* perf.data recorded BIN's build-id */
   bool build_id_other;		/* ... or another one under BIN's name */
@@ -94,9 +96,11 @@ typedef struct binprof
 void binprof_init (binprof *, binary *, const convert_opts *);
 void binprof_free (binprof *);
 
-/* Add the samples of a perf.data file.  0, or -1 with ERR filled.  */
+/* Add the samples of a perf.data file (binprof.c).  0, or -1 with ERR
+   filled.  */
 int binprof_add_perf_data (binprof *, const char *path, afdo_error *err);
-/* Add the samples of `perf script -F ip[,brstack]' text output.  */
+/* Add the samples of `perf script -F ip[,brstack]' text output
+   (perfscript.c).  */
 int binprof_add_perf_script (binprof *, const char *path, afdo_error *err);
 
 /* Parse one line of perf script output; exposed for the unit tests.
@@ -104,6 +108,32 @@ int binprof_add_perf_script (binprof *, const char *path, afdo_error *err);
    line (ERR filled).  */
 int binprof_script_line (binprof *, const char *line, size_t lineno,
 			 const char *path, afdo_error *err);
+
+/* What the readers of samples use to fill a binprof (binprof.c).  */
+
+/* Start a new input file: its mappings and process names are its own.  */
+void binprof_begin_file (binprof *);
+/* Does the mapped file name FN designate the binary?  2 exactly, 1 by
+   basename only, 0 not.  */
+int binprof_names_binary (const binary *, const char *fn);
+/* Add a mapping of LEN bytes at START of the binary's file offset PGOFF
+   in process PID (ANY_PID: in every process).  0, or -1 with ERR
+   filled.  */
+int binprof_add_map (binprof *, uint32_t pid, uint64_t start, uint64_t len,
+		     uint64_t pgoff, bool exact, bool any_pid,
+		     afdo_error *err);
+/* After the mappings of a file: keep the exact matches when there are
+   any.  */
+void binprof_settle_maps (binprof *);
+/* A sample of process PID (any process unless HAS_PID): its IP, then
+   NR branches, entry 0 the most recent, from BRS or else from PS.  0, or
+   -1 with ERR filled.  */
+int binprof_add_sample (binprof *, unsigned cpumode, bool has_pid,
+			uint32_t pid, uint64_t ip, uint64_t nr,
+			const perf_branch *brs, const perf_sample *ps,
+			afdo_error *err);
+/* Fill ERR with the message of a failed allocation.  */
+void binprof_oom (afdo_error *err);
 
 /* The quality of the symbolized profile (seed paper 000, 3.4.1), in
    IP samples.  */
@@ -119,7 +149,7 @@ typedef struct quality
   bool lbr;
 } quality;
 
-/* Symbolize and aggregate into a new finalized profile.  */
+/* Symbolize and aggregate into a new finalized profile (aggregate.c).  */
 afdo_profile *binprof_to_profile (binprof *, symbolizer *, quality *,
 				  afdo_error *err);
 

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "afdo-map.h"
 #include "perfdata.h"
 
 /* How often the progress callback is called.  */
@@ -66,84 +67,6 @@ typedef struct attr_rec
   perf_attr_info info;
 } attr_rec;
 
-typedef struct id_map
-{
-  uint64_t *ids;
-  uint32_t *attr;
-  size_t n, cap;		/* open addressing, cap a power of 2 */
-} id_map;
-
-static uint64_t
-mix (uint64_t x)
-{
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  return x;
-}
-
-static int
-id_map_put (id_map *m, uint64_t id, uint32_t attr)
-{
-  if (2 * (m->n + 1) > m->cap)
-    {
-      size_t ncap = m->cap ? 2 * m->cap : 64;
-      uint64_t *ni = malloc (ncap * sizeof *ni);
-      uint32_t *na = malloc (ncap * sizeof *na);
-      if (!ni || !na)
-	{
-	  free (ni);
-	  free (na);
-	  return -1;
-	}
-      for (size_t i = 0; i < ncap; i++)
-	na[i] = UINT32_MAX;
-      for (size_t i = 0; i < m->cap; i++)
-	if (m->attr[i] != UINT32_MAX)
-	  {
-	    size_t h = mix (m->ids[i]) & (ncap - 1);
-	    while (na[h] != UINT32_MAX)
-	      h = (h + 1) & (ncap - 1);
-	    ni[h] = m->ids[i];
-	    na[h] = m->attr[i];
-	  }
-      free (m->ids);
-      free (m->attr);
-      m->ids = ni;
-      m->attr = na;
-      m->cap = ncap;
-    }
-  size_t h = mix (id) & (m->cap - 1);
-  while (m->attr[h] != UINT32_MAX)
-    {
-      if (m->ids[h] == id)
-	{
-	  m->attr[h] = attr;
-	  return 0;
-	}
-      h = (h + 1) & (m->cap - 1);
-    }
-  m->ids[h] = id;
-  m->attr[h] = attr;
-  m->n++;
-  return 0;
-}
-
-static uint32_t
-id_map_get (const id_map *m, uint64_t id)
-{
-  if (!m->cap)
-    return UINT32_MAX;
-  size_t h = mix (id) & (m->cap - 1);
-  while (m->attr[h] != UINT32_MAX)
-    {
-      if (m->ids[h] == id)
-	return m->attr[h];
-      h = (h + 1) & (m->cap - 1);
-    }
-  return UINT32_MAX;
-}
-
 typedef struct parser
 {
   const uint8_t *buf;
@@ -154,7 +77,7 @@ typedef struct parser
   afdo_error *err;
   attr_rec *attrs;
   uint32_t n_attrs;
-  id_map ids;
+  afdo_map ids;			/* (event id, 0) -> attribute index + 1 */
   /* How a sample's attribute is found: 0 = only one layout, 1 = the
      first u64 (PERF_SAMPLE_IDENTIFIER), 2 = the u64 at ID_POS.  */
   int id_mode;
@@ -202,17 +125,12 @@ parse_sample (parser *ps, const uint8_t *rec, const uint8_t *p,
   s.cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
   s.period = 1;
 #define NEED(n) do { if ((size_t) (end - p) < (size_t) (n)) goto trunc; } while (0)
-  if (st & PERF_SAMPLE_IDENTIFIER)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_IP)
-    {
-      NEED (8);
-      s.ip = rd64 (p);
-      p += 8;
-    }
+  /* A u64 field that is not used, and one that is read into LVALUE.  */
+#define SKIP_U64(bit) do { if (st & (bit)) { NEED (8); p += 8; } } while (0)
+#define READ_U64(bit, lvalue) \
+  do { if (st & (bit)) { NEED (8); (lvalue) = rd64 (p); p += 8; } } while (0)
+  SKIP_U64 (PERF_SAMPLE_IDENTIFIER);
+  READ_U64 (PERF_SAMPLE_IP, s.ip);
   if (st & PERF_SAMPLE_TID)
     {
       NEED (8);
@@ -221,37 +139,12 @@ parse_sample (parser *ps, const uint8_t *rec, const uint8_t *p,
       s.tid = rd32 (p + 4);
       p += 8;
     }
-  if (st & PERF_SAMPLE_TIME)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_ADDR)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_ID)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_STREAM_ID)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_CPU)
-    {
-      NEED (8);
-      p += 8;
-    }
-  if (st & PERF_SAMPLE_PERIOD)
-    {
-      NEED (8);
-      s.period = rd64 (p);
-      p += 8;
-    }
+  SKIP_U64 (PERF_SAMPLE_TIME);
+  SKIP_U64 (PERF_SAMPLE_ADDR);
+  SKIP_U64 (PERF_SAMPLE_ID);
+  SKIP_U64 (PERF_SAMPLE_STREAM_ID);
+  SKIP_U64 (PERF_SAMPLE_CPU);
+  READ_U64 (PERF_SAMPLE_PERIOD, s.period);
   if (st & PERF_SAMPLE_READ)
     {
       uint64_t rf = a->read_format;
@@ -317,6 +210,8 @@ parse_sample (parser *ps, const uint8_t *rec, const uint8_t *p,
       p += nr * 24;
     }
   /* The rest (registers, stack, weight, ...) is not needed.  */
+#undef READ_U64
+#undef SKIP_U64
 #undef NEED
   if (ps->cb->sample)
     return ps->cb->sample (ps->data, &s, ps->err);
@@ -348,8 +243,9 @@ sample_attr (parser *ps, const uint8_t *p, size_t len, size_t off,
       return -1;
     }
   uint64_t id = rd64 (p + pos);
-  uint32_t a = id_map_get (&ps->ids, id);
-  if (a == UINT32_MAX)
+  uint64_t v = afdo_map_get (&ps->ids, id, 0);
+  uint32_t a = (uint32_t) v - 1;
+  if (!v)
     {
       /* perf writes the ids of every event; an unknown one means a
 	 corrupt file, but a single-id file may omit the table.  */
@@ -611,7 +507,8 @@ parse_all (parser *ps, perf_stats *stats)
 	  return -1;
 	}
       for (uint64_t k = 0; k < ids_size / 8; k++)
-	if (id_map_put (&ps->ids, rd64 (buf + ids_off + k * 8), i))
+	if (!afdo_map_put (&ps->ids, rd64 (buf + ids_off + k * 8), 0,
+			   (uint64_t) i + 1))
 	  {
 	    afdo_error_set (err, "%s: out of memory", name);
 	    return -1;
@@ -778,8 +675,7 @@ perf_data_parse (const uint8_t *buf, size_t len, const char *name,
     memset (stats, 0, sizeof *stats);
   int r = parse_all (&ps, stats);
   free (ps.attrs);
-  free (ps.ids.ids);
-  free (ps.ids.attr);
+  afdo_map_free (&ps.ids);
   free (ps.strbuf);
   return r;
 }

@@ -1,5 +1,6 @@
 /* perf.data reader: the file layout of the kernel's perf tool (header,
-   attributes, records, feature sections), decoded from a memory image.
+   attributes, records, feature sections), decoded from a memory image;
+   and the constants of that layout, which afdo-lbrgen writes too.
    Copyright (C) 2026 The afdo authors.
 
    This file is part of afdo.
@@ -25,69 +26,44 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The kernel's ABI: perf_event_attr's sample_type, branch_sample_type
+   and read_format bits, the record types and header.misc.  */
+#include <linux/perf_event.h>
+
 #include "afdo-profile.h"
 
-/* perf_event_attr.sample_type bits, in the kernel's order.  */
-#define PERF_SAMPLE_IP			(1u << 0)
-#define PERF_SAMPLE_TID			(1u << 1)
-#define PERF_SAMPLE_TIME		(1u << 2)
-#define PERF_SAMPLE_ADDR		(1u << 3)
-#define PERF_SAMPLE_READ		(1u << 4)
-#define PERF_SAMPLE_CALLCHAIN		(1u << 5)
-#define PERF_SAMPLE_ID			(1u << 6)
-#define PERF_SAMPLE_CPU			(1u << 7)
-#define PERF_SAMPLE_PERIOD		(1u << 8)
-#define PERF_SAMPLE_STREAM_ID		(1u << 9)
-#define PERF_SAMPLE_RAW			(1u << 10)
-#define PERF_SAMPLE_BRANCH_STACK	(1u << 11)
-#define PERF_SAMPLE_REGS_USER		(1u << 12)
-#define PERF_SAMPLE_STACK_USER		(1u << 13)
-#define PERF_SAMPLE_WEIGHT		(1u << 14)
-#define PERF_SAMPLE_DATA_SRC		(1u << 15)
-#define PERF_SAMPLE_IDENTIFIER		(1u << 16)
-
-/* perf_event_attr.branch_sample_type.  */
-#define PERF_SAMPLE_BRANCH_HW_INDEX	(1u << 17)
-
-/* perf_event_attr.read_format.  */
-#define PERF_FORMAT_TOTAL_TIME_ENABLED	(1u << 0)
-#define PERF_FORMAT_TOTAL_TIME_RUNNING	(1u << 1)
-#define PERF_FORMAT_ID			(1u << 2)
-#define PERF_FORMAT_GROUP		(1u << 3)
-#define PERF_FORMAT_LOST		(1u << 4)
-
-/* Record types.  */
+/* What perf itself adds in its files, after the kernel's ABI
+   (tools/perf/Documentation/perf.data-file-format.txt): record types
+   of its own, ...  */
 enum
 {
-  PERF_RECORD_MMAP = 1,
-  PERF_RECORD_LOST = 2,
-  PERF_RECORD_COMM = 3,
-  PERF_RECORD_EXIT = 4,
-  PERF_RECORD_FORK = 7,
-  PERF_RECORD_SAMPLE = 9,
-  PERF_RECORD_MMAP2 = 10,
+  PERF_RECORD_FINISHED_ROUND = 68,
   PERF_RECORD_AUXTRACE = 71,
   PERF_RECORD_COMPRESSED = 81
 };
 
-/* header.misc.  */
-#define PERF_RECORD_MISC_CPUMODE_MASK	7u
-#define PERF_RECORD_MISC_KERNEL		1u
-#define PERF_RECORD_MISC_USER		2u
-#define PERF_RECORD_MISC_HYPERVISOR	3u
-#define PERF_RECORD_MISC_GUEST_KERNEL	4u
-#define PERF_RECORD_MISC_GUEST_USER	5u
-#define PERF_RECORD_MISC_COMM_EXEC	(1u << 13)
-#define PERF_RECORD_MISC_MMAP_BUILD_ID	(1u << 14)
+/* ... the build-id size flag of HEADER_BUILD_ID entries, ...  */
 #define PERF_RECORD_MISC_BUILD_ID_SIZE	(1u << 15)
 
-/* Feature bits of the file header.  */
-#define PERF_HEADER_BUILD_ID 2
+/* ... the feature sections of the file header (bit numbers), ...  */
+enum
+{
+  PERF_HEADER_BUILD_ID = 2,
+  PERF_HEADER_HOSTNAME = 3,
+  PERF_HEADER_OSRELEASE = 4,
+  PERF_HEADER_VERSION = 5,
+  PERF_HEADER_ARCH = 6,
+  PERF_HEADER_NRCPUS = 7,
+  PERF_HEADER_CMDLINE = 11,
+  PERF_HEADER_EVENT_DESC = 12,
+  PERF_HEADER_BRANCH_STACK = 15,
+  PERF_HEADER_SAMPLE_TIME = 21,
+  PERF_HEADER_FEAT_BITS = 256
+};
 
-/* The fixed sizes of the file format.  */
+/* ... and the fixed sizes of the file format.  */
 #define PERF_FILE_HEADER_SIZE 104
 #define PERF_PIPE_HEADER_SIZE 16
-#define PERF_ATTR_SIZE_VER0 64
 #define PERF_FILE_MAGIC 0x32454c4946524550ull	/* "PERFILE2" */
 
 typedef struct perf_branch

@@ -31,6 +31,9 @@
 
 #include "afdo-profile.h"
 
+/* What libFuzzer calls.  */
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
 /* Die loudly (the fuzzer reports it as a crash) when an invariant of
    the library does not hold.  */
 #define FUZZ_ASSERT(c)							\

@@ -33,7 +33,7 @@
 static binary *fuzz_bin;
 static fuzz_memfile fuzz_file;
 
-static inline void
+static void
 fuzz_convert_init (void)
 {
   char path[PATH_MAX];
@@ -74,6 +74,27 @@ fuzz_convert_finish (binprof *bp)
   fuzz_round_trip (p);
   afdo_profile_free (p);
   symbolizer_free (sym);
+}
+
+/* The converter on DATA, given to the reader ADD (of perf.data or perf
+   script text) as a file: mappings, samples, aggregation.  A refused
+   input gives one line of message.  */
+static inline void
+fuzz_convert (const uint8_t *data, size_t size,
+	      int (*add) (binprof *, const char *, afdo_error *))
+{
+  if (!fuzz_bin)
+    fuzz_convert_init ();
+  fuzz_memfile_set (&fuzz_file, data, size);
+  convert_opts co = { .build_id = BUILD_ID_IGNORE, .use_lbr = -1 };
+  binprof bp;
+  binprof_init (&bp, fuzz_bin, &co);
+  afdo_error err;
+  if (add (&bp, fuzz_file.path, &err) == 0)
+    fuzz_convert_finish (&bp);
+  else
+    FUZZ_ASSERT (!strchr (err.msg, '\n'));
+  binprof_free (&bp);
 }
 
 #endif /* AFDO_FUZZ_CONVERT_H */

@@ -22,9 +22,6 @@
 #include "fuzz-convert.h"
 #include "perfdata.h"
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
 static volatile uint64_t sink;
 
 static int
@@ -84,14 +81,6 @@ touch_build_id (void *data, uint32_t pid, const char *filename,
 }
 
 int
-LLVMFuzzerInitialize (int *argc, char ***argv)
-{
-  (void) argc, (void) argv;
-  fuzz_convert_init ();
-  return 0;
-}
-
-int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   /* The reader alone, on the fuzzer's own buffer (so that reads past
@@ -110,12 +99,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     }
 
   /* The converter: mappings pass, samples pass, aggregation.  */
-  fuzz_memfile_set (&fuzz_file, data, size);
-  convert_opts co = { .build_id = BUILD_ID_IGNORE, .use_lbr = -1 };
-  binprof bp;
-  binprof_init (&bp, fuzz_bin, &co);
-  if (binprof_add_perf_data (&bp, fuzz_file.path, &err) == 0)
-    fuzz_convert_finish (&bp);
-  binprof_free (&bp);
+  fuzz_convert (data, size, binprof_add_perf_data);
   return 0;
 }

@@ -22,29 +22,9 @@
 
 #include "fuzz-convert.h"
 
-int LLVMFuzzerInitialize (int *argc, char ***argv);
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
-int
-LLVMFuzzerInitialize (int *argc, char ***argv)
-{
-  (void) argc, (void) argv;
-  fuzz_convert_init ();
-  return 0;
-}
-
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  fuzz_memfile_set (&fuzz_file, data, size);
-  convert_opts co = { .build_id = BUILD_ID_IGNORE, .use_lbr = -1 };
-  binprof bp;
-  binprof_init (&bp, fuzz_bin, &co);
-  afdo_error err;
-  if (binprof_add_perf_script (&bp, fuzz_file.path, &err) == 0)
-    fuzz_convert_finish (&bp);
-  else
-    FUZZ_ASSERT (!strchr (err.msg, '\n'));
-  binprof_free (&bp);
+  fuzz_convert (data, size, binprof_add_perf_script);
   return 0;
 }

@@ -25,6 +25,15 @@ ALL="gcov text perfdata script"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 CFLAGS="-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Wall -Wextra"
 
+# The source of harness NAME: gcov and text are the same program, the
+# profile readers', run on different seeds.
+harness_source () {
+  case $1 in
+    gcov|text) echo fuzz-profile.c ;;
+    *) echo "fuzz-$1.c" ;;
+  esac
+}
+
 build () {
   mkdir -p "$F/obj"
   local objs=()
@@ -38,7 +47,7 @@ build () {
   done
   for n in $ALL; do
     $CLANG $CFLAGS $SAN -fsanitize=fuzzer -I"$src/common" -I"$src/converter" \
-      "$src/fuzz/fuzz-$n.c" "${objs[@]}" -ldw -lelf -lm -o "$F/fuzz-$n"
+      "$src/fuzz/$(harness_source "$n")" "${objs[@]}" -ldw -lelf -o "$F/fuzz-$n"
   done
   # The program the perf.data and perf script seeds were recorded on.
   gcc -O2 -g "$src/testsuite/afdo.convert/convert-prog.c" -o "$F/cv-prog"

@@ -48,17 +48,21 @@ usage (FILE *f)
 "error.\n");
 }
 
-static const afdo_function **hot_sort;
+/* A top-level function and its place in the profile (sorted by name).  */
+typedef struct hot_fn
+{
+  const afdo_function *fn;
+  uint32_t index;
+} hot_fn;
 
 static int
 hot_order (const void *a, const void *b)
 {
-  const afdo_function *x = *(const afdo_function *const *) a;
-  const afdo_function *y = *(const afdo_function *const *) b;
-  if (x->total != y->total)
-    return x->total > y->total ? -1 : 1;
+  const hot_fn *x = a, *y = b;
+  if (x->fn->total != y->fn->total)
+    return x->fn->total > y->fn->total ? -1 : 1;
   /* Equal totals: keep the profile's (name) order.  */
-  return x < y ? -1 : x > y;
+  return x->index < y->index ? -1 : x->index > y->index;
 }
 
 static void
@@ -78,25 +82,28 @@ summary (const char *path, const afdo_profile *p, afdo_format fmt,
   uint32_t n = afdo_n_functions (p);
   if (n == 0 || top == 0)
     return;
-  const afdo_function **v = malloc (n * sizeof *v);
+  hot_fn *v = malloc (n * sizeof *v);
   if (!v)
     {
       fprintf (stderr, "%s: out of memory\n", progname);
       exit (1);
     }
   for (uint32_t i = 0; i < n; i++)
-    v[i] = afdo_function_at (p, i);
-  hot_sort = v;
+    {
+      v[i].fn = afdo_function_at (p, i);
+      v[i].index = i;
+    }
   qsort (v, n, sizeof *v, hot_order);
   if (top > n)
     top = n;
   printf ("  hottest functions:\n");
   for (unsigned long i = 0; i < top; i++)
     {
-      double share = s.total ? 100.0 * (double) v[i]->total
+      const afdo_function *f = v[i].fn;
+      double share = s.total ? 100.0 * (double) f->total
 			       / (double) s.total : 0.0;
-      printf ("    %6.2f%%  %" PRIu64 "  %s\n", share, v[i]->total,
-	      afdo_name (p, v[i]->name));
+      printf ("    %6.2f%%  %" PRIu64 "  %s\n", share, f->total,
+	      afdo_name (p, f->name));
     }
   free (v);
 }

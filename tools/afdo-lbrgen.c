@@ -48,7 +48,6 @@
 #include <libelf.h>
 #include <limits.h>
 #include <sched.h>
-#include <linux/perf_event.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -66,27 +65,11 @@
 #include <unistd.h>
 
 #include "afdo-lbrgen-insn.h"
+#include "perfdata.h"
+#include "rng.h"
 
 #define MAX_DEPTH 64
 #define NAME_ALIGN 64
-#define RECORD_MISC_BUILD_ID_SIZE (1 << 15)
-#define RECORD_FINISHED_ROUND 68
-
-/* perf's feature bits (tools/perf/util/header.h).  */
-enum
-{
-  FEAT_BUILD_ID = 2,
-  FEAT_HOSTNAME = 3,
-  FEAT_OSRELEASE = 4,
-  FEAT_VERSION = 5,
-  FEAT_ARCH = 6,
-  FEAT_NRCPUS = 7,
-  FEAT_CMDLINE = 11,
-  FEAT_EVENT_DESC = 12,
-  FEAT_BRANCH_STACK = 15,
-  FEAT_SAMPLE_TIME = 21,
-  FEAT_BITS = 256
-};
 
 static const char *progname = "afdo-lbrgen";
 
@@ -547,7 +530,7 @@ emit_exit (void)
 static void
 emit_finished_round (void)
 {
-  rec_begin (RECORD_FINISHED_ROUND, 0);
+  rec_begin (PERF_RECORD_FINISHED_ROUND, 0);
   rec_end ();
 }
 
@@ -614,7 +597,7 @@ struct file_header
 {
   uint64_t magic, size, attr_size;
   struct section attrs, data, event_types;
-  uint64_t features[FEAT_BITS / 64];
+  uint64_t features[PERF_HEADER_FEAT_BITS / 64];
 };
 
 static void
@@ -659,7 +642,7 @@ write_feature (int feat, int argc, char **argv)
   uname (&u);
   switch (feat)
     {
-    case FEAT_BUILD_ID:
+    case PERF_HEADER_BUILD_ID:
       for (size_t i = 0; i < nmaps; i++)
 	{
 	  const struct mapping *m = &maps[i];
@@ -676,7 +659,7 @@ write_feature (int feat, int argc, char **argv)
 	  unsigned char b[36];
 	  struct perf_event_header h
 	    = { 0,		/* perf leaves the type zero here */
-		PERF_RECORD_MISC_USER | RECORD_MISC_BUILD_ID_SIZE,
+		PERF_RECORD_MISC_USER | PERF_RECORD_MISC_BUILD_ID_SIZE,
 		(uint16_t) (sizeof b + len) };
 	  int32_t pid = -1;	/* the host machine */
 	  memset (b, 0, sizeof b);
@@ -688,31 +671,31 @@ write_feature (int feat, int argc, char **argv)
 	  put_padded (m->path, n, len);
 	}
       break;
-    case FEAT_HOSTNAME:
+    case PERF_HEADER_HOSTNAME:
       put_string (u.nodename);
       break;
-    case FEAT_OSRELEASE:
+    case PERF_HEADER_OSRELEASE:
       put_string (u.release);
       break;
-    case FEAT_VERSION:
+    case PERF_HEADER_VERSION:
       put_string ("6.1 (afdo-lbrgen)");
       break;
-    case FEAT_ARCH:
+    case PERF_HEADER_ARCH:
       put_string (u.machine);
       break;
-    case FEAT_NRCPUS:
+    case PERF_HEADER_NRCPUS:
       {
 	long n = sysconf (_SC_NPROCESSORS_ONLN);
 	put_u32 ((uint32_t) (n > 0 ? n : 1));
 	put_u32 ((uint32_t) (n > 0 ? n : 1));
       }
       break;
-    case FEAT_CMDLINE:
+    case PERF_HEADER_CMDLINE:
       put_u32 ((uint32_t) argc);
       for (int i = 0; i < argc; i++)
 	put_string (argv[i]);
       break;
-    case FEAT_EVENT_DESC:
+    case PERF_HEADER_EVENT_DESC:
       put_u32 (nevents);
       put_u32 (PERF_ATTR_SIZE_VER7);
       for (unsigned ev = 0; ev < nevents; ev++)
@@ -723,9 +706,9 @@ write_feature (int feat, int argc, char **argv)
 	  put (&event_id[ev], 8);
 	}
       break;
-    case FEAT_BRANCH_STACK:
+    case PERF_HEADER_BRANCH_STACK:
       break;
-    case FEAT_SAMPLE_TIME:
+    case PERF_HEADER_SAMPLE_TIME:
       put (&first_sample_time, 8);
       put (&last_sample_time, 8);
       break;
@@ -797,9 +780,11 @@ begin_file (void)
 static void
 end_file (int argc, char **argv)
 {
-  static const int feats[] = { FEAT_BUILD_ID, FEAT_HOSTNAME, FEAT_OSRELEASE,
-    FEAT_VERSION, FEAT_ARCH, FEAT_NRCPUS, FEAT_CMDLINE, FEAT_EVENT_DESC,
-    FEAT_BRANCH_STACK, FEAT_SAMPLE_TIME
+  static const int feats[] = {
+    PERF_HEADER_BUILD_ID, PERF_HEADER_HOSTNAME, PERF_HEADER_OSRELEASE,
+    PERF_HEADER_VERSION, PERF_HEADER_ARCH, PERF_HEADER_NRCPUS,
+    PERF_HEADER_CMDLINE, PERF_HEADER_EVENT_DESC, PERF_HEADER_BRANCH_STACK,
+    PERF_HEADER_SAMPLE_TIME
   };
   const size_t nfeat = sizeof feats / sizeof feats[0];
   struct file_header h;
@@ -849,24 +834,14 @@ end_file (int argc, char **argv)
 /* ---------------------------------------------------------------- */
 /* Tracing.  */
 
-static uint64_t rng_state;
-
-static uint64_t
-rng (void)
-{
-  /* xorshift64* */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dull;
-}
+static afdo_rng rng;
 
 static uint64_t
 next_period (uint64_t n)
 {
   if (!opt.jitter || n < 2)
     return n;
-  return n / 2 + rng () % (n + 1);
+  return n / 2 + afdo_rng_next (&rng) % (n + 1);
 }
 
 static uint64_t
@@ -920,7 +895,7 @@ int
 main (int argc, char **argv)
 {
   parse_args (argc, argv);
-  rng_state = opt.seed * 0x9e3779b97f4a7c15ull + 1;
+  afdo_rng_seed (&rng, opt.seed);
   if (elf_version (EV_CURRENT) == EV_NONE)
     die ("libelf is too old");
   setup_events ();

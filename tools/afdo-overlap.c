@@ -29,7 +29,12 @@
    those functions hold.  A function a TEST gives no profile counts
    (the static estimate only) is compared as a miss: overlap 0.  */
 
-#include "afdo-overlap.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "overlap.h"
 
 static int
 read_file (const char *name, struct afdo_ov_file *f)

@@ -35,6 +35,7 @@
 #include <elfutils/libdw.h>
 
 #include "afdo-profile.h"
+#include "rng.h"
 
 typedef struct rp_func
 {
@@ -46,22 +47,18 @@ typedef struct rp_func
 
 static rp_func *funcs;
 static size_t n_funcs, cap_funcs;
-static uint64_t rng_state = 1;
+static afdo_rng rng = { 1 };	/* the sequence of seed 0 */
 
 static uint64_t
 rnd (void)
 {
-  /* xorshift64*.  */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dull;
+  return afdo_rng_next (&rng);
 }
 
 static uint64_t
 rnd_below (uint64_t n)
 {
-  return n ? rnd () % n : 0;
+  return afdo_rng_below (&rng, n);
 }
 
 /* A count: mostly ordinary, sometimes 0, 1 or absurdly large.  */
@@ -299,7 +296,7 @@ main (int argc, char **argv)
 	  }
 	break;
       case 's':
-	rng_state = strtoull (optarg, NULL, 0) * 0x9e3779b97f4a7c15ull + 1;
+	afdo_rng_seed (&rng, strtoull (optarg, NULL, 0));
 	break;
       case 'p':
 	fraction = (unsigned) strtoul (optarg, NULL, 10);

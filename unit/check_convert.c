@@ -31,6 +31,7 @@
 #include "binary.h"
 #include "convert.h"
 #include "perfdata.h"
+#include "testconv.h"
 #include "testutil.h"
 
 /* A perf.data image under construction.  */
@@ -310,6 +311,36 @@ static const perf_callbacks all_cb = { .mmap = s_mmap, .comm = s_comm,
 				       .sample = s_sample,
 				       .build_id = s_bid };
 
+/* Parse LEN bytes at BUF (an image named NAME) with the recording
+   callbacks into *S, cleared first; 0, or -1 with ERR filled.  */
+static int
+parse (const void *buf, size_t len, const char *name, seen *s,
+       perf_stats *st, afdo_error *err)
+{
+  memset (s, 0, sizeof *s);
+  return perf_data_parse (buf, len, name, &all_cb, s, st, err);
+}
+
+/* The image F must be read without error, into *S.  */
+static void
+parse_ok (const tu_bytes *f, seen *s)
+{
+  afdo_error err;
+  int r = parse (f->d, f->len, "t.data", s, NULL, &err);
+  ck_assert_msg (r == 0, "%s", err.msg);
+}
+
+/* The LEN bytes at BUF must be refused with a message containing
+   WHAT.  */
+static void
+parse_fails (const void *buf, size_t len, const char *what)
+{
+  seen s;
+  afdo_error err;
+  ck_assert_int_eq (parse (buf, len, "x.data", &s, NULL, &err), -1);
+  ck_assert_msg (strstr (err.msg, what) != NULL, "%s", err.msg);
+}
+
 static const uint8_t test_bid[20] = { 0x27, 0xda, 1, 2, 3, 4, 5, 6, 7, 8, 9,
 				      10, 11, 12, 13, 14, 15, 16, 17, 18 };
 
@@ -348,10 +379,9 @@ START_TEST (test_ip_file)
       tu_bytes f;
       make_ip_file (&f, sizes[k]);
       seen s;
-      memset (&s, 0, sizeof s);
       perf_stats st;
       afdo_error err;
-      int r = perf_data_parse (f.d, f.len, "t.data", &all_cb, &s, &st, &err);
+      int r = parse (f.d, f.len, "t.data", &s, &st, &err);
       ck_assert_msg (r == 0, "attr size %u: %s", sizes[k], err.msg);
       ck_assert_uint_eq (s.samples, 2);
       ck_assert_uint_eq (s.ips[0], 0x555555555123ull);
@@ -397,10 +427,7 @@ START_TEST (test_branch_stack)
       tu_bytes f;
       make_lbr_file (&f, hw);
       seen s;
-      memset (&s, 0, sizeof s);
-      afdo_error err;
-      int r = perf_data_parse (f.d, f.len, "b.data", &all_cb, &s, NULL, &err);
-      ck_assert_msg (r == 0, "%s", err.msg);
+      parse_ok (&f, &s);
       ck_assert_uint_eq (s.samples, 2);
       ck_assert_uint_eq (s.nbr[0], 3);
       ck_assert_uint_eq (s.nbr[1], 0);
@@ -432,11 +459,9 @@ START_TEST (test_truncation)
 	  uint8_t *copy = malloc (len ? len : 1);
 	  memcpy (copy, f.d, len);
 	  seen s;
-	  memset (&s, 0, sizeof s);
 	  afdo_error err;
 	  err.msg[0] = 0;
-	  int r = perf_data_parse (copy, len, "t.data", &all_cb, &s, NULL,
-				   &err);
+	  int r = parse (copy, len, "t.data", &s, NULL, &err);
 	  ck_assert_msg (r == -1, "kind %d: prefix of %zu of %zu bytes "
 			 "accepted", kind, len, f.len);
 	  ck_assert_msg (strstr (err.msg, "t.data") != NULL, "%s", err.msg);
@@ -466,10 +491,8 @@ START_TEST (test_corruption)
 	  copy[x % f.len] ^= (uint8_t) (x >> 32 | 1);
 	}
       seen s;
-      memset (&s, 0, sizeof s);
       afdo_error err;
-      (void) perf_data_parse (copy, f.len, "c.data", &all_cb, &s, NULL,
-			      &err);
+      (void) parse (copy, f.len, "c.data", &s, NULL, &err);
       free (copy);
     }
   tu_free (&f);
@@ -478,33 +501,22 @@ END_TEST
 
 START_TEST (test_bad_headers)
 {
-  afdo_error err;
-  seen s;
-  memset (&s, 0, sizeof s);
-  ck_assert_int_eq (perf_data_parse ((const uint8_t *) "", 0, "e.data",
-				     &all_cb, &s, NULL, &err), -1);
-  ck_assert (strstr (err.msg, "empty") != NULL);
+  parse_fails ("", 0, "empty");
 
   tu_bytes f;
   make_ip_file (&f, 136);
   f.d[0] = 'X';
-  ck_assert_int_eq (perf_data_parse (f.d, f.len, "m.data", &all_cb, &s,
-				     NULL, &err), -1);
-  ck_assert_msg (strstr (err.msg, "magic") != NULL, "%s", err.msg);
+  parse_fails (f.d, f.len, "magic");
   f.d[0] = 'P';
 
   /* Pipe mode: header of 16 bytes.  */
   uint64_t pipe_hdr[2] = { PERF_FILE_MAGIC, 16 };
-  ck_assert_int_eq (perf_data_parse ((const uint8_t *) pipe_hdr, 16,
-				     "p.data", &all_cb, &s, NULL, &err), -1);
-  ck_assert_msg (strstr (err.msg, "pipe") != NULL, "%s", err.msg);
+  parse_fails (pipe_hdr, 16, "pipe");
 
   /* Big-endian magic.  */
   uint64_t be = __builtin_bswap64 (PERF_FILE_MAGIC);
   memcpy (f.d, &be, 8);
-  ck_assert_int_eq (perf_data_parse (f.d, f.len, "b.data", &all_cb, &s,
-				     NULL, &err), -1);
-  ck_assert_msg (strstr (err.msg, "big-endian") != NULL, "%s", err.msg);
+  parse_fails (f.d, f.len, "big-endian");
   tu_free (&f);
 
   /* A record of size 0 would loop forever.  */
@@ -513,9 +525,7 @@ START_TEST (test_bad_headers)
   rec_header (&d, 9, 0, 0);
   tu_u64 (&d, 0);
   assemble (&f, &a, 1, 136, &d, NULL, NULL);
-  ck_assert_int_eq (perf_data_parse (f.d, f.len, "z.data", &all_cb, &s,
-				     NULL, &err), -1);
-  ck_assert_msg (strstr (err.msg, "offset") != NULL, "%s", err.msg);
+  parse_fails (f.d, f.len, "offset");
   tu_free (&f);
   tu_free (&d);
 
@@ -524,9 +534,7 @@ START_TEST (test_bad_headers)
   rec_header (&d, 9, PERF_RECORD_MISC_USER, 16);
   tu_u64 (&d, 0x401000);
   assemble (&f, &a, 1, 136, &d, NULL, NULL);
-  ck_assert_int_eq (perf_data_parse (f.d, f.len, "s.data", &all_cb, &s,
-				     NULL, &err), -1);
-  ck_assert_msg (strstr (err.msg, "shorter") != NULL, "%s", err.msg);
+  parse_fails (f.d, f.len, "shorter");
   tu_free (&f);
   tu_free (&d);
 }
@@ -552,10 +560,7 @@ START_TEST (test_multiple_attrs)
 		  NULL);
       assemble (&f, a, 2, 136, &d, NULL, NULL);
       seen s;
-      memset (&s, 0, sizeof s);
-      afdo_error err;
-      int r = perf_data_parse (f.d, f.len, "a.data", &all_cb, &s, NULL, &err);
-      ck_assert_msg (r == 0, "%s", err.msg);
+      parse_ok (&f, &s);
       ck_assert_uint_eq (s.samples, 2);
       ck_assert_uint_eq (s.attr[0], 1);
       ck_assert_uint_eq (s.nbr[0], 2);
@@ -571,10 +576,7 @@ START_TEST (test_multiple_attrs)
       rec_sample (&d, &a[0], 99, PERF_RECORD_MISC_USER, 3, 0x401008, 1, 0,
 		  NULL);
       assemble (&f, a, 2, 136, &d, NULL, NULL);
-      ck_assert_int_eq (perf_data_parse (f.d, f.len, "u.data", &all_cb, &s,
-					 NULL, &err), -1);
-      ck_assert_msg (strstr (err.msg, "unknown event id") != NULL, "%s",
-		     err.msg);
+      parse_fails (f.d, f.len, "unknown event id");
       tu_free (&f);
       tu_free (&d);
     }
@@ -592,10 +594,7 @@ START_TEST (test_callchain_fields)
   rec_sample (&d, &a, 5, PERF_RECORD_MISC_USER, 3, 0x401004, 9, 1, br);
   assemble (&f, &a, 1, 136, &d, NULL, NULL);
   seen s;
-  memset (&s, 0, sizeof s);
-  afdo_error err;
-  ck_assert_int_eq (perf_data_parse (f.d, f.len, "c.data", &all_cb, &s, NULL,
-				     &err), 0);
+  parse_ok (&f, &s);
   ck_assert_uint_eq (s.periods[0], 9);
   ck_assert_uint_eq (s.br_from[0], 0x401020);
   ck_assert_uint_eq (s.br_to[0], 0x401000);
@@ -616,35 +615,6 @@ convert_test_hot (int n)
   return s;
 }
 
-static bool
-self_mapping (uint64_t *start, uint64_t *end, uint64_t *pgoff, char *path,
-	      size_t psz)
-{
-  FILE *f = fopen ("/proc/self/maps", "r");
-  char line[1024];
-  uintptr_t fn = (uintptr_t) &convert_test_hot;
-  bool ok = false;
-  while (f && fgets (line, sizeof line, f))
-    {
-      unsigned long long s, e, o;
-      char perm[8];
-      int pos = 0;
-      if (sscanf (line, "%llx-%llx %7s %llx %*s %*s %n", &s, &e, perm, &o,
-		  &pos) >= 4 && fn >= s && fn < e && pos)
-	{
-	  *start = s;
-	  *end = e;
-	  *pgoff = o;
-	  snprintf (path, psz, "%s", line + pos);
-	  path[strcspn (path, "\n")] = 0;
-	  ok = true;
-	}
-    }
-  if (f)
-    fclose (f);
-  return ok;
-}
-
 static char *
 write_temp (const tu_bytes *b)
 {
@@ -661,7 +631,8 @@ START_TEST (test_self_profile)
   uint64_t start, end, pgoff;
   char path[512];
   ck_assert (convert_test_hot (10) == 45);
-  ck_assert (self_mapping (&start, &end, &pgoff, path, sizeof path));
+  ck_assert (tu_self_mapping ((uintptr_t) &convert_test_hot, &start, &end,
+			      &pgoff, path, sizeof path));
   uint64_t ip = (uintptr_t) &convert_test_hot + 4;
 
   pattr a = { ST_IP_TID_PERIOD | PERF_SAMPLE_BRANCH_STACK, 0, 0, { 0 }, 0 };
@@ -677,22 +648,16 @@ START_TEST (test_self_profile)
   char *tmp = write_temp (&f);
 
   afdo_error err;
-  binary *bin = binary_open ("/proc/self/exe", true, &err);
-  ck_assert_msg (bin != NULL, "%s", err.msg);
   convert_opts o;
-  memset (&o, 0, sizeof o);
-  o.use_lbr = -1;
   binprof bp;
-  binprof_init (&bp, bin, &o);
+  binary *bin = tu_self_binprof (&bp, &o, true);
   ck_assert_msg (binprof_add_perf_data (&bp, tmp, &err) == 0, "%s", err.msg);
   ck_assert_uint_eq (bp.samples, 12);
   ck_assert_uint_eq (bp.samples_binary, 10);
   ck_assert_uint_eq (bp.samples_kernel, 1);
   ck_assert_uint_eq (bp.samples_other, 1);	/* another process */
-  symbolizer *sym = symbolizer_new (bin);
   quality q;
-  afdo_profile *p = binprof_to_profile (&bp, sym, &q, &err);
-  ck_assert (p != NULL);
+  afdo_profile *p = tu_to_profile (&bp, &q);
   afdo_function *fn = afdo_top_by_name (p, "convert_test_hot");
   ck_assert (fn != NULL);
   ck_assert_uint_eq (fn->total, 10);
@@ -710,7 +675,6 @@ START_TEST (test_self_profile)
   binprof_free (&bp2);
 
   afdo_profile_free (p);
-  symbolizer_free (sym);
   binprof_free (&bp);
   binary_close (bin);
   unlink (tmp);
@@ -725,16 +689,13 @@ END_TEST
 START_TEST (test_perf_script)
 {
   afdo_error err;
-  binary *bin = binary_open ("/proc/self/exe", false, &err);
-  ck_assert_msg (bin != NULL, "%s", err.msg);
   convert_opts o;
-  memset (&o, 0, sizeof o);
-  o.use_lbr = -1;
   binprof bp;
-  binprof_init (&bp, bin, &o);
+  binary *bin = tu_self_binprof (&bp, &o, false);
   uint64_t start, end, pgoff;
   char path[512], line[1024];
-  ck_assert (self_mapping (&start, &end, &pgoff, path, sizeof path));
+  ck_assert (tu_self_mapping ((uintptr_t) &convert_test_hot, &start, &end,
+			      &pgoff, path, sizeof path));
   snprintf (line, sizeof line, "PERF_RECORD_MMAP2 42/42: [0x%llx(0x%llx) @ "
 	    "0x%llx fe:00 1 0]: r-xp %s\n", (unsigned long long) start,
 	    (unsigned long long) (end - start), (unsigned long long) pgoff,
@@ -753,7 +714,7 @@ START_TEST (test_perf_script)
   uint64_t v0, v1;
   ck_assert (binary_offset_to_vaddr (bin, b1 - 0x20 - start + pgoff, &v0));
   ck_assert (binary_offset_to_vaddr (bin, b1 - start + pgoff, &v1));
-  ck_assert_uint_eq (cmap_get (&bp.ranges, v0, v1), 1);
+  ck_assert_uint_eq (afdo_map_get (&bp.ranges, v0, v1), 1);
   /* An IP-only line and a garbage line.  */
   ck_assert_int_eq (binprof_script_line (&bp, " 7f00001234\n", 3, "s", &err),
 		    0);
@@ -786,8 +747,7 @@ int
 main (void)
 {
   Suite *s = suite_create ("convert");
-  TCase *tc = tcase_create ("perfdata");
-  tcase_set_timeout (tc, 120);
+  TCase *tc = tu_tcase (s, "perfdata", 120);
   tcase_add_test (tc, test_ip_file);
   tcase_add_test (tc, test_branch_stack);
   tcase_add_test (tc, test_truncation);
@@ -795,16 +755,9 @@ main (void)
   tcase_add_test (tc, test_bad_headers);
   tcase_add_test (tc, test_multiple_attrs);
   tcase_add_test (tc, test_callchain_fields);
-  suite_add_tcase (s, tc);
-  TCase *tc2 = tcase_create ("convert");
-  tcase_set_timeout (tc2, 120);
+  TCase *tc2 = tu_tcase (s, "convert", 120);
   tcase_add_test (tc2, test_self_profile);
   tcase_add_test (tc2, test_perf_script);
   tcase_add_test (tc2, test_call_kind);
-  suite_add_tcase (s, tc2);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? 1 : 0;
+  return tu_run_suite (s);
 }

@@ -288,29 +288,39 @@ START_TEST (test_create_gcov_layout)
 }
 END_TEST
 
+/* A file of VERSION whose string table of WORDS words holds "" and NAME,
+   each written by STR; one function NAME with a head count of 7 and
+   nothing else; one module.  */
+static void
+one_function_file (tu_bytes *b, uint32_t version, uint32_t words,
+		   void (*str) (tu_bytes *, const char *), const char *name)
+{
+  tu_u32 (b, 0x67636461);
+  tu_u32 (b, version);
+  tu_u32 (b, 0);
+  tu_u32 (b, 0xaa000000);
+  tu_u32 (b, words);
+  tu_u32 (b, 2);
+  str (b, "");
+  str (b, name);
+  tu_u32 (b, 0xac000000);
+  tu_u32 (b, 6);
+  tu_u32 (b, 1);
+  tu_u64 (b, 7);
+  tu_u32 (b, 1);
+  tu_u32 (b, 0);
+  tu_u32 (b, 0);
+  tu_u32 (b, 0xae000000);
+  tu_u32 (b, 1);
+  tu_u32 (b, 0);
+}
+
 /* Version 2 with word-layout strings (and the reverse): the layout that
    parses is the one used.  */
 START_TEST (test_layout_detection)
 {
   tu_bytes b = { 0 };
-  tu_u32 (&b, 0x67636461);
-  tu_u32 (&b, 2);
-  tu_u32 (&b, 0);
-  tu_u32 (&b, 0xaa000000);
-  tu_u32 (&b, 7);
-  tu_u32 (&b, 2);
-  tu_str_words (&b, "");
-  tu_str_words (&b, "abcdefgh");
-  tu_u32 (&b, 0xac000000);
-  tu_u32 (&b, 6);
-  tu_u32 (&b, 1);
-  tu_u64 (&b, 7);
-  tu_u32 (&b, 1);
-  tu_u32 (&b, 0);
-  tu_u32 (&b, 0);
-  tu_u32 (&b, 0xae000000);
-  tu_u32 (&b, 1);
-  tu_u32 (&b, 0);
+  one_function_file (&b, 2, 7, tu_str_words, "abcdefgh");
   afdo_error err;
   afdo_format found;
   afdo_profile *p = afdo_read_mem (b.d, b.len, "w.gcov", &found, &err);
@@ -321,24 +331,7 @@ START_TEST (test_layout_detection)
   afdo_profile_free (p);
   tu_free (&b);
 
-  tu_u32 (&b, 0x67636461);
-  tu_u32 (&b, 0x3430372a);
-  tu_u32 (&b, 0);
-  tu_u32 (&b, 0xaa000000);
-  tu_u32 (&b, 3);
-  tu_u32 (&b, 2);
-  tu_str_bytes (&b, "");
-  tu_str_bytes (&b, "xy");
-  tu_u32 (&b, 0xac000000);
-  tu_u32 (&b, 6);
-  tu_u32 (&b, 1);
-  tu_u64 (&b, 7);
-  tu_u32 (&b, 1);
-  tu_u32 (&b, 0);
-  tu_u32 (&b, 0);
-  tu_u32 (&b, 0xae000000);
-  tu_u32 (&b, 1);
-  tu_u32 (&b, 0);
+  one_function_file (&b, 0x3430372a, 3, tu_str_bytes, "xy");
   p = afdo_read_mem (b.d, b.len, "b.gcov", &found, &err);
   ck_assert_msg (p != NULL, "%s", err.msg);
   ck_assert_int_eq (found, AFDO_FORMAT_GCOV);
@@ -532,8 +525,7 @@ int
 main (void)
 {
   Suite *s = suite_create ("formats");
-  TCase *tc = tcase_create ("formats");
-  tcase_set_timeout (tc, 300);
+  TCase *tc = tu_tcase (s, "formats", 300);
   tcase_add_test (tc, test_round_trip_hand);
   tcase_add_test (tc, test_round_trip_deep);
   tcase_add_test (tc, test_round_trip_10000);
@@ -543,10 +535,5 @@ main (void)
   tcase_add_test (tc, test_text_lenient);
   tcase_add_test (tc, test_text_write_refuses);
   tcase_add_test (tc, test_real_create_gcov);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite (s);
 }

@@ -27,7 +27,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../tools/afdo-lbrgen-insn.h"
+#include "afdo-lbrgen-insn.h"
+#include "testutil.h"
 
 struct enc
 {
@@ -253,17 +254,11 @@ int
 main (void)
 {
   Suite *s = suite_create ("lbrgen");
-  TCase *tc = tcase_create ("lbrgen");
-  tcase_set_timeout (tc, 120);
+  TCase *tc = tu_tcase (s, "lbrgen", 120);
   tcase_add_test (tc, test_decoder);
   tcase_add_test (tc, test_decoder_truncated);
   tcase_add_test (tc, test_layout_plain);
   tcase_add_test (tc, test_layout_hw_idx);
   tcase_add_test (tc, test_bad_usage);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite (s);
 }

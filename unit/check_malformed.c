@@ -41,6 +41,17 @@ hdr (tu_bytes *b, uint32_t version)
   tu_u32 (b, 0);
 }
 
+/* A header of VERSION, then the head of a string table of WORDS words
+   and COUNT strings (the strings are the caller's).  */
+static void
+strings_head (tu_bytes *b, uint32_t version, uint32_t words, uint32_t count)
+{
+  hdr (b, version);
+  tu_u32 (b, 0xaa000000);
+  tu_u32 (b, words);
+  tu_u32 (b, count);
+}
+
 static void
 strings (tu_bytes *b)
 {
@@ -91,15 +102,24 @@ simple_fn (tu_bytes *b, uint32_t name, uint32_t key, uint64_t count)
   tu_u64 (b, count);
 }
 
+/* A file up to the head count HEAD of its one top-level function: where
+   fn_end is to patch the length.  */
+static size_t
+top_begin (tu_bytes *b, uint64_t head)
+{
+  hdr (b, 2);
+  strings (b);
+  size_t at = fn_begin (b, 1);
+  tu_u64 (b, head);
+  return at;
+}
+
 /* A whole file with one top-level function whose body is written by
    BODY (after the head count).  */
 static void
 whole (tu_bytes *b, void (*body) (tu_bytes *))
 {
-  hdr (b, 2);
-  strings (b);
-  size_t at = fn_begin (b, 1);
-  tu_u64 (b, 5);
+  size_t at = top_begin (b, 5);
   body (b);
   fn_end (b, at);
   module (b);
@@ -223,46 +243,34 @@ static void mk_short_header (tu_bytes *b)
 static void mk_string_tag (tu_bytes *b) { hdr (b, 2); tu_u32 (b, 0xab000000); }
 static void mk_string_count (tu_bytes *b)
 {
-  hdr (b, 2);
-  tu_u32 (b, 0xaa000000);
-  tu_u32 (b, 1);
-  tu_u32 (b, 0xffffffff);
+  strings_head (b, 2, 1, 0xffffffff);
   tu_u32 (b, 1);
   tu_u32 (b, 0);
 }
+/* A GCC 12 string table of one string: the length word LEN, then the N
+   bytes at BYTES.  */
+static void
+one_string (tu_bytes *b, uint32_t len, const char *bytes, size_t n)
+{
+  strings_head (b, 2, 3, 1);
+  tu_u32 (b, len);
+  tu_raw (b, bytes, n);
+}
 static void mk_string_past_end (tu_bytes *b)
 {
-  hdr (b, 2);
-  tu_u32 (b, 0xaa000000);
-  tu_u32 (b, 3);
-  tu_u32 (b, 1);
-  tu_u32 (b, 1000);
-  tu_raw (b, "main\0", 5);
+  one_string (b, 1000, "main\0", 5);
 }
 static void mk_string_unterminated (tu_bytes *b)
 {
-  hdr (b, 2);
-  tu_u32 (b, 0xaa000000);
-  tu_u32 (b, 3);
-  tu_u32 (b, 1);
-  tu_u32 (b, 4);
-  tu_raw (b, "mainxxxx", 8);
+  one_string (b, 4, "mainxxxx", 8);
 }
 static void mk_string_nul (tu_bytes *b)
 {
-  hdr (b, 2);
-  tu_u32 (b, 0xaa000000);
-  tu_u32 (b, 3);
-  tu_u32 (b, 1);
-  tu_u32 (b, 6);
-  tu_raw (b, "ma\0in\0xxxx", 10);
+  one_string (b, 6, "ma\0in\0xxxx", 10);
 }
 static void mk_string_len0 (tu_bytes *b)
 {
-  hdr (b, 2);
-  tu_u32 (b, 0xaa000000);
-  tu_u32 (b, 3);
-  tu_u32 (b, 2);
+  strings_head (b, 2, 3, 2);
   tu_u32 (b, 0);
   tu_u32 (b, 0);
   tu_u32 (b, 0);
@@ -274,10 +282,7 @@ static void mk_target_range (tu_bytes *b) { whole (b, body_target_range); }
 static void mk_big_count (tu_bytes *b) { whole (b, body_big_count); }
 static void mk_big_head (tu_bytes *b)
 {
-  hdr (b, 2);
-  strings (b);
-  size_t at = fn_begin (b, 1);
-  tu_u64 (b, UINT64_MAX);
+  size_t at = top_begin (b, UINT64_MAX);
   body_ok (b);
   fn_end (b, at);
   module (b);
@@ -301,10 +306,7 @@ static void mk_target_count (tu_bytes *b)
 static void mk_deep (tu_bytes *b) { whole (b, body_deep); }
 static void mk_fn_length (tu_bytes *b)
 {
-  hdr (b, 2);
-  strings (b);
-  size_t at = fn_begin (b, 1);
-  tu_u64 (b, 5);
+  size_t at = top_begin (b, 5);
   body_ok (b);
   fn_end (b, at);
   tu_patch_u32 (b, at, 99);
@@ -318,10 +320,7 @@ static void mk_fn_tag (tu_bytes *b)
 }
 static void mk_no_module (tu_bytes *b)
 {
-  hdr (b, 2);
-  strings (b);
-  size_t at = fn_begin (b, 1);
-  tu_u64 (b, 5);
+  size_t at = top_begin (b, 5);
   body_ok (b);
   fn_end (b, at);
 }
@@ -349,10 +348,7 @@ static void mk_working_set (tu_bytes *b)
 }
 static void mk_padding (tu_bytes *b)
 {
-  hdr (b, 0x3430372a);
-  tu_u32 (b, 0xaa000000);
-  tu_u32 (b, 5);
-  tu_u32 (b, 2);
+  strings_head (b, 0x3430372a, 5, 2);
   tu_u32 (b, 1);
   tu_u32 (b, 0);
   tu_u32 (b, 2);
@@ -361,10 +357,7 @@ static void mk_padding (tu_bytes *b)
 }
 static void mk_words_length (tu_bytes *b)
 {
-  hdr (b, 0x3430372a);
-  tu_u32 (b, 0xaa000000);
-  tu_u32 (b, 9);
-  tu_u32 (b, 2);
+  strings_head (b, 0x3430372a, 9, 2);
   tu_str_words (b, "");
   tu_str_words (b, "main");
   tu_u32 (b, 0xac000000);
@@ -598,15 +591,36 @@ in_child (int (*fn) (const void *), const void *arg, char *why, size_t n)
   return WIFEXITED (status) && WEXITSTATUS (status) == 0;
 }
 
+/* sweep_text in the gcov layout *ARG (an afdo_format); its length in
+   *LEN.  */
+static char *
+sweep_image (const void *arg, size_t *len)
+{
+  afdo_profile *p = afdo_read_mem (sweep_text, strlen (sweep_text), "s",
+				   NULL, NULL);
+  char *g = tu_write (p, *(const afdo_format *) arg, len, NULL);
+  afdo_profile_free (p);
+  return g;
+}
+
+/* FN in a child process for each gcov layout: the test fails when one
+   crashes or fails.  */
+static void
+sweep_layouts (int (*fn) (const void *))
+{
+  char why[128];
+  static const afdo_format fmts[] = { AFDO_FORMAT_GCOV,
+				      AFDO_FORMAT_GCOV_WORDS };
+  for (int k = 0; k < 2; k++)
+    ck_assert_msg (in_child (fn, &fmts[k], why, sizeof why), "%s", why);
+}
+
 static int
 sweep_prefixes (const void *arg)
 {
   afdo_format fmt = *(const afdo_format *) arg;
-  afdo_profile *p = afdo_read_mem (sweep_text, strlen (sweep_text), "s",
-				   NULL, NULL);
   size_t len;
-  char *g = tu_write (p, fmt, &len, NULL);
-  afdo_profile_free (p);
+  char *g = sweep_image (arg, &len);
   int bad = 0;
   for (size_t l = 1; l < len && !bad; l++)
     {
@@ -634,24 +648,15 @@ sweep_prefixes (const void *arg)
 
 START_TEST (test_truncation_sweep)
 {
-  char why[128];
-  static const afdo_format fmts[] = { AFDO_FORMAT_GCOV,
-				      AFDO_FORMAT_GCOV_WORDS };
-  for (int k = 0; k < 2; k++)
-    ck_assert_msg (in_child (sweep_prefixes, &fmts[k], why, sizeof why),
-		   "%s", why);
+  sweep_layouts (sweep_prefixes);
 }
 END_TEST
 
 static int
 sweep_bytes (const void *arg)
 {
-  afdo_format fmt = *(const afdo_format *) arg;
-  afdo_profile *p = afdo_read_mem (sweep_text, strlen (sweep_text), "s",
-				   NULL, NULL);
   size_t len;
-  unsigned char *g = (unsigned char *) tu_write (p, fmt, &len, NULL);
-  afdo_profile_free (p);
+  unsigned char *g = (unsigned char *) sweep_image (arg, &len);
   static const unsigned char values[] = { 0x00, 0xff, 0x7f, 0x80 };
   int bad = 0;
   for (size_t i = 0; i < len && !bad; i++)
@@ -689,12 +694,7 @@ sweep_bytes (const void *arg)
 
 START_TEST (test_corruption_sweep)
 {
-  char why[128];
-  static const afdo_format fmts[] = { AFDO_FORMAT_GCOV,
-				      AFDO_FORMAT_GCOV_WORDS };
-  for (int k = 0; k < 2; k++)
-    ck_assert_msg (in_child (sweep_bytes, &fmts[k], why, sizeof why), "%s",
-		   why);
+  sweep_layouts (sweep_bytes);
 }
 END_TEST
 
@@ -855,8 +855,7 @@ int
 main (void)
 {
   Suite *s = suite_create ("malformed");
-  TCase *tc = tcase_create ("malformed");
-  tcase_set_timeout (tc, 600);
+  TCase *tc = tu_tcase (s, "malformed", 600);
   tcase_add_loop_test (tc, test_bad_binary, 0,
 		       (int) (sizeof bcases / sizeof bcases[0]));
   tcase_add_loop_test (tc, test_bad_text, 0,
@@ -866,10 +865,5 @@ main (void)
   tcase_add_test (tc, test_corruption_sweep);
   tcase_add_test (tc, test_text_sweep);
   tcase_add_test (tc, test_afdo_dump);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite (s);
 }

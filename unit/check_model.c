@@ -398,8 +398,7 @@ int
 main (void)
 {
   Suite *s = suite_create ("model");
-  TCase *tc = tcase_create ("model");
-  tcase_set_timeout (tc, 120);
+  TCase *tc = tu_tcase (s, "model", 120);
   tcase_add_test (tc, test_intern);
   tcase_add_test (tc, test_intern_many);
   tcase_add_test (tc, test_top_lookup);
@@ -412,10 +411,5 @@ main (void)
   tcase_add_test (tc, test_determinism);
   tcase_add_test (tc, test_duplicate_tops_summed);
   tcase_add_test (tc, test_files);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite (s);
 }

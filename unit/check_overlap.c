@@ -23,7 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tools/afdo-overlap.h"
+#include "overlap.h"
+#include "testutil.h"
 
 static int
 read_text (const char *text, struct afdo_ov_file *f, char *err, size_t n)
@@ -196,15 +197,10 @@ int
 main (void)
 {
   Suite *s = suite_create ("overlap");
-  TCase *tc = tcase_create ("core");
+  TCase *tc = tu_tcase (s, "core", 0);
   tcase_add_test (tc, test_overlap_formula);
   tcase_add_test (tc, test_compare);
   tcase_add_test (tc, test_missing);
   tcase_add_test (tc, test_malformed);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite (s);
 }

@@ -33,6 +33,7 @@
 #include "binary.h"
 #include "convert.h"
 #include "perfdata.h"
+#include "testconv.h"
 #include "testutil.h"
 #include "../fuzz/fuzz-common.h"
 
@@ -48,34 +49,6 @@ regress_leaf (unsigned n)
   return s;
 }
 
-static bool
-self_mapping (uintptr_t fn, uint64_t *start, uint64_t *end, uint64_t *pgoff,
-	      char *path, size_t psz)
-{
-  FILE *f = fopen ("/proc/self/maps", "r");
-  char line[1024];
-  bool ok = false;
-  while (f && fgets (line, sizeof line, f))
-    {
-      unsigned long long s, e, o;
-      char perm[8];
-      int pos = 0;
-      if (sscanf (line, "%llx-%llx %7s %llx %*s %*s %n", &s, &e, perm, &o,
-		  &pos) >= 4 && fn >= s && fn < e && pos)
-	{
-	  *start = s;
-	  *end = e;
-	  *pgoff = o;
-	  snprintf (path, psz, "%s", line + pos);
-	  path[strcspn (path, "\n")] = 0;
-	  ok = true;
-	}
-    }
-  if (f)
-    fclose (f);
-  return ok;
-}
-
 /* fuzz/regress/script/symbolize-leaf-first.txt: when the first function
    of a compilation unit to be symbolized had no inlined children, the
    symbolizer sorted a NULL array (UBSan: "applying zero offset to null
@@ -87,7 +60,7 @@ START_TEST (test_symbolize_leaf_first)
   char path[512];
   uintptr_t fn = (uintptr_t) &regress_leaf;
   ck_assert_uint_eq (regress_leaf (4), 14);
-  ck_assert (self_mapping (fn, &start, &end, &pgoff, path, sizeof path));
+  ck_assert (tu_self_mapping (fn, &start, &end, &pgoff, path, sizeof path));
   char tmp[] = "/tmp/check_regress_XXXXXX";
   int fd = mkstemp (tmp);
   ck_assert (fd >= 0);
@@ -103,26 +76,19 @@ START_TEST (test_symbolize_leaf_first)
   fclose (f);
 
   afdo_error err;
-  binary *bin = binary_open ("/proc/self/exe", true, &err);
-  ck_assert_msg (bin != NULL, "%s", err.msg);
   convert_opts o;
-  memset (&o, 0, sizeof o);
-  o.use_lbr = -1;
   binprof bp;
-  binprof_init (&bp, bin, &o);
+  binary *bin = tu_self_binprof (&bp, &o, true);
   ck_assert_msg (binprof_add_perf_script (&bp, tmp, &err) == 0, "%s",
 		 err.msg);
   unlink (tmp);
   ck_assert_uint_eq (bp.samples_binary, 5);
-  symbolizer *sym = symbolizer_new (bin);
   quality q;
-  afdo_profile *p = binprof_to_profile (&bp, sym, &q, &err);
-  ck_assert (p != NULL);
+  afdo_profile *p = tu_to_profile (&bp, &q);
   afdo_function *top = afdo_top_by_name (p, "regress_leaf");
   ck_assert (top != NULL);
   ck_assert_uint_eq (top->total, 5);
   afdo_profile_free (p);
-  symbolizer_free (sym);
   binprof_free (&bp);
   binary_close (bin);
 }
@@ -251,7 +217,9 @@ count_sample (void *data, const perf_sample *s, afdo_error *err)
   return 0;
 }
 
+/* The binary and the options of the conversions of the replays.  */
 static binary *replay_bin;
+static convert_opts replay_opts;
 
 /* The perf.data reader, then the converter against this program (the
    seeds were recorded on another, so mostly its error paths).  */
@@ -263,20 +231,12 @@ replay_perfdata (const unsigned char *buf, size_t len, const char *path)
   afdo_error err;
   if (perf_data_parse (buf, len, path, &cb, &n, NULL, &err) != 0)
     ck_assert_msg (!strchr (err.msg, '\n'), "%s", err.msg);
-  convert_opts o;
-  memset (&o, 0, sizeof o);
-  o.use_lbr = -1;
-  o.build_id = BUILD_ID_IGNORE;
   binprof bp;
-  binprof_init (&bp, replay_bin, &o);
+  binprof_init (&bp, replay_bin, &replay_opts);
   if (binprof_add_perf_data (&bp, path, &err) == 0 && bp.samples_binary)
     {
-      symbolizer *sym = symbolizer_new (replay_bin);
       quality q;
-      afdo_profile *p = binprof_to_profile (&bp, sym, &q, &err);
-      ck_assert (p != NULL);
-      afdo_profile_free (p);
-      symbolizer_free (sym);
+      afdo_profile_free (tu_to_profile (&bp, &q));
     }
   binprof_free (&bp);
 }
@@ -285,12 +245,8 @@ static void
 replay_script (const unsigned char *buf, size_t len, const char *path)
 {
   (void) buf, (void) len;
-  convert_opts o;
-  memset (&o, 0, sizeof o);
-  o.use_lbr = -1;
-  o.build_id = BUILD_ID_IGNORE;
   binprof bp;
-  binprof_init (&bp, replay_bin, &o);
+  binprof_init (&bp, replay_bin, &replay_opts);
   afdo_error err;
   if (binprof_add_perf_script (&bp, path, &err) != 0)
     ck_assert_msg (!strchr (err.msg, '\n'), "%s", err.msg);
@@ -299,9 +255,9 @@ replay_script (const unsigned char *buf, size_t len, const char *path)
 
 START_TEST (test_replay_perf)
 {
-  afdo_error err;
-  replay_bin = binary_open ("/proc/self/exe", true, &err);
-  ck_assert_msg (replay_bin != NULL, "%s", err.msg);
+  replay_bin = tu_self_binary (true);
+  tu_convert_opts (&replay_opts);
+  replay_opts.build_id = BUILD_ID_IGNORE;
   ck_assert_uint_gt (replay ("perfdata", replay_perfdata), 0);
   ck_assert_uint_gt (replay ("script", replay_script), 0);
   binary_close (replay_bin);
@@ -312,16 +268,10 @@ int
 main (void)
 {
   Suite *s = suite_create ("regress");
-  TCase *tc = tcase_create ("fuzz");
-  tcase_set_timeout (tc, 60);
+  TCase *tc = tu_tcase (s, "fuzz", 60);
   tcase_add_test (tc, test_symbolize_leaf_first);
   tcase_add_test (tc, test_replay_gcov);
   tcase_add_test (tc, test_replay_text);
   tcase_add_test (tc, test_replay_perf);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return tu_run_suite (s);
 }

@@ -1,6 +1,6 @@
-/* afdo: helpers shared by the unit tests: reading and writing profiles in
-   memory, hand-made gcov bytes, reading in a child process, random
-   profiles.
+/* afdo: helpers shared by the unit tests: running a suite, reading and
+   writing profiles in memory, hand-made gcov bytes, reading in a child
+   process, random profiles.
    Copyright (C) 2026 The afdo authors.
 
    This file is part of afdo.
@@ -19,7 +19,6 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,9 +27,28 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <check.h>
-
+#include "rng.h"
 #include "testutil.h"
+
+TCase *
+tu_tcase (Suite *suite, const char *name, double seconds)
+{
+  TCase *tc = tcase_create (name);
+  if (seconds > 0)
+    tcase_set_timeout (tc, seconds);
+  suite_add_tcase (suite, tc);
+  return tc;
+}
+
+int
+tu_run_suite (Suite *suite)
+{
+  SRunner *sr = srunner_create (suite);
+  srunner_run_all (sr, CK_NORMAL);
+  int failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
 
 afdo_profile *
 tu_read (const void *data, size_t len, const char *name, afdo_format *found,
@@ -180,22 +198,12 @@ tu_read_in_child (const void *data, size_t len, const char *name,
   return true;
 }
 
-/* A small deterministic generator (xorshift64*).  */
-static uint64_t tu_state;
-
-static uint64_t
-tu_rand (void)
-{
-  tu_state ^= tu_state >> 12;
-  tu_state ^= tu_state << 25;
-  tu_state ^= tu_state >> 27;
-  return tu_state * 0x2545f4914f6cdd1dull;
-}
+static afdo_rng tu_rng;
 
 static uint32_t
 tu_below (uint32_t n)
 {
-  return (uint32_t) (tu_rand () % n);
+  return (uint32_t) afdo_rng_below (&tu_rng, n);
 }
 
 static void
@@ -234,7 +242,7 @@ tu_random_body (afdo_profile *p, afdo_function *f, uint32_t n_names,
 afdo_profile *
 tu_random_profile (uint32_t n, uint64_t seed)
 {
-  tu_state = seed * 0x9e3779b97f4a7c15ull + 1;
+  afdo_rng_seed (&tu_rng, seed);
   afdo_profile *p = afdo_profile_new ();
   uint32_t *names = malloc (n * sizeof *names);
   ck_assert_ptr_nonnull (names);

@@ -25,7 +25,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <check.h>
+
 #include "afdo-profile.h"
+
+/* A test case NAME of SUITE whose tests may each run SECONDS (Check's
+   default when 0).  */
+TCase *tu_tcase (Suite *suite, const char *name, double seconds);
+/* Run the tests of SUITE; the exit status of the test program.  */
+int tu_run_suite (Suite *suite);
 
 /* Read a profile from memory (any format).  */
 afdo_profile *tu_read (const void *data, size_t len, const char *name,

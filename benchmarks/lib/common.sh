@@ -2,7 +2,8 @@
 # Copyright (C) 2026 The afdo authors.  GPLv3 or later; see COPYING.
 #
 # The caller sets REC (the records file), LOG (the log file), SRC (the
-# source tree), CC and BASE_CFLAGS.
+# source tree), BENCH (this directory's parent), CC and BASE_CFLAGS, and
+# defines log MESSAGE; what a function uses besides is said above it.
 
 # record KIND FIELD...: one tab-separated line of results.
 record ()
@@ -43,4 +44,58 @@ machine_meta ()
     | awk '{ sub(/^.../, ""); split($0, a, "/"); print a[1] "/" }' | sort -u | paste -sd' ')"
   printf 'meta\tgcc\t%s\n' "$("$CC" --version | head -n 1)"
   printf 'meta\tcflags\t%s\n' "${BASE_CFLAGS[*]}"
+}
+
+# benchtime (lib/benchtime.c), the harnesses' timer, built as $1.
+bench_build_benchtime ()
+{
+  "$CC" -std=c11 -O2 -Wall -Wextra "$BENCH/lib/benchtime.c" -o "$1" \
+    >>"$LOG" 2>&1
+}
+
+# gnuplot and valgrind, installed when missing and possible; the report
+# does without them, and the log says so.
+bench_optional_tools ()
+{
+  command -v gnuplot >/dev/null || bench_apt_install gnuplot-nox \
+    || log "gnuplot not available: no plot"
+  command -v valgrind >/dev/null || bench_apt_install valgrind \
+    || log "valgrind not available: no instruction counts"
+}
+
+# PERF_ARGS: how perf records a profile here, with LBR where the machine
+# has it, else IP samples (-F PERF_FREQ); PERF_ARGS_DESC says which.  $1
+# is a directory for the trial recording.
+bench_perf_args ()
+{
+  if perf record -b -o "$1/lbr.data" -q -- true >/dev/null 2>&1; then
+    PERF_ARGS=(-b)
+    PERF_ARGS_DESC="perf record -b (LBR)"
+  else
+    PERF_ARGS=(-e cpu-clock -F "$PERF_FREQ")
+    PERF_ARGS_DESC="perf record -e cpu-clock -F $PERF_FREQ (IP samples; no LBR here)"
+  fi
+  rm -f "$1/lbr.data"*
+}
+
+# PLUGIN_HELP: the help of the plugin $PLUGIN, also written to
+# $RUNDIR/plugin-help.txt; ABLATION: $BENCH_ABLATION, else the arguments
+# that turn off the plugin's inliner and indirect-call promotion, those
+# of them its help names.  $1 is a directory for a scratch file.
+bench_plugin_help ()
+{
+  echo 'int main (void) { return 0; }' >"$1/empty.c"
+  PLUGIN_HELP=$("$CC" -fplugin="$PLUGIN" -fplugin-arg-afdo-help \
+                  -c "$1/empty.c" -o /dev/null 2>&1)
+  printf '%s\n' "$PLUGIN_HELP" >"$RUNDIR/plugin-help.txt"
+  ABLATION=()
+  if [ -n "${BENCH_ABLATION:-}" ]; then
+    read -r -a ABLATION <<<"$BENCH_ABLATION"
+  else
+    grep -qiE '(^|[^a-z-])inline([^a-z-]|$)' <<<"$PLUGIN_HELP" \
+      && ABLATION+=(-fplugin-arg-afdo-inline=0)
+    grep -qiE '(^|[^a-z-])icp([^a-z-]|$)' <<<"$PLUGIN_HELP" \
+      && ABLATION+=(-fplugin-arg-afdo-icp=0)
+  fi
+  return 0
 }

@@ -261,6 +261,26 @@ if [ -z "${ITER_NO_PLOT:-}" ] && command -v gnuplot >/dev/null; then
                                m = (lo + hi) / 2; if (hi - lo < 2) { lo = m - 1; hi = m + 1 }
                                printf "[%.2f:%.2f]", lo - 0.1 * (hi - lo), hi + 0.1 * (hi - lo) }' "$prefix.dat")
   gp=$prefix.gp
+  # The plot command of every series: its columns C + each OFFSET (C the
+  # series' first column) drawn WITH, each series shifted right a little
+  # so that the error bars do not hide each other.
+  plot_series ()
+  {
+    local with=$1 i c o using
+    shift
+    printf "plot"
+    for ((i = 0; i < ns; i++)); do
+      c=$((2 + 4 * i))
+      using=""
+      for o in "$@"; do
+        using+=":$((c + o))"
+      done
+      printf " '%s' using (\$1+%.2f)%s title columnhead(%d) with %s%s" \
+        "$(basename "$prefix").dat" "$(awk -v i=$i 'BEGIN { printf "%.2f", 0.04 * i }')" \
+        "$using" $c "$with" "$([ $i -lt $((ns - 1)) ] && echo ,)"
+    done
+    echo
+  }
   {
     echo "set terminal pngcairo size 900,700 font 'DejaVu Sans,10'"
     echo "set output '$(basename "$prefix").png'"
@@ -275,25 +295,11 @@ if [ -z "${ITER_NO_PLOT:-}" ] && command -v gnuplot >/dev/null; then
     echo "set xlabel 'round (built with the profile of the previous round)'"
     echo "set ylabel 'speedup over -O2 (%)'"
     echo "set title 'Run time: median speedup, IQR as error bars'"
-    printf "plot"
-    for ((i = 0; i < ns; i++)); do
-      c=$((2 + 4 * i))
-      printf " '%s' using (\$1+%.2f):%d:%d:%d title columnhead(%d) with yerrorlines lw 2%s" \
-        "$(basename "$prefix").dat" "$(awk -v i=$i 'BEGIN { printf "%.2f", 0.04 * i }')" $c $((c + 1)) $((c + 2)) $c \
-        "$([ $i -lt $((ns - 1)) ] && echo ,)"
-    done
-    echo
+    plot_series "yerrorlines lw 2" 0 1 2
     echo "set ylabel 'instructions saved vs -O2 (%)'"
     echo "set yrange $irange"
     echo "set title 'Instructions executed on the small input (cachegrind)'"
-    printf "plot"
-    for ((i = 0; i < ns; i++)); do
-      c=$((2 + 4 * i))
-      printf " '%s' using (\$1+%.2f):%d title columnhead(%d) with linespoints lw 2%s" \
-        "$(basename "$prefix").dat" "$(awk -v i=$i 'BEGIN { printf "%.2f", 0.04 * i }')" $((c + 3)) $c \
-        "$([ $i -lt $((ns - 1)) ] && echo ,)"
-    done
-    echo
+    plot_series "linespoints lw 2" 3
     echo "unset multiplot"
   } >"$gp"
   (cd "$(dirname "$prefix")" && gnuplot "$(basename "$gp")") 2>"$prefix.gp.log" || echo "iterate-report: gnuplot failed (see $prefix.gp.log)" >&2

@@ -18,7 +18,7 @@
 # along with afdo; see the file COPYING.  If not see
 # <http://www.gnu.org/licenses/>.
 #
-# Usage: awk -F '\t' -f quality.awk RECORDS.tsv >quality.md
+# Usage: awk -F '\t' -f markdown.awk -f quality.awk RECORDS.tsv >quality.md
 #
 # Records used:
 #   meta KEY VALUE
@@ -66,26 +66,20 @@ function table(k, label,   i, p) {
 }
 
 END {
-  print "# Profile quality: block overlap with the exact counts"
-  print ""
-  print "Written by `benchmarks/run.sh quality` (`benchmarks/lib/quality.awk`); no figure here is typed by hand."
-  print ""
+  heading("# Profile quality: block overlap with the exact counts")
+  para("Written by `benchmarks/run.sh quality` (`benchmarks/lib/quality.awk`); no figure here is typed by hand.")
   printf "- date: %s\n", meta["date"]
   printf "- commit: %s%s\n", meta["commit"], meta["dirty"] != "" ? " (uncommitted changes in: " meta["dirty"] ")" : ""
   printf "- machine: %s; %s CPUs (%s)\n", meta["uname"], meta["nproc"], meta["cpu"]
   printf "- compiler: %s; base flags `%s`\n", meta["gcc"], meta["cflags"]
   printf "- profiles: %s, converted by afdo-convert\n", meta["perf"]
   print ""
-  print "The metric is the block overlap of seed 003, Section IV.C: per function, the sum over its basic blocks of min(f/Σf, gt/Σgt), f the block counts derived from the sampled profile, gt the exact counts of instrumented FDO (`-fprofile-generate`, the same workload, `-fprofile-use`).  A program's figure weighs each function by its exact block count sum Σgt (the seed weighs by Σf, which would let a method drop the functions it gives no counts from its own figure).  A function the sampled profile gives no counts is a miss: overlap 0 at its full weight.  Functions the instrumented run never entered weigh nothing."
-  print ""
+  para("The metric is the block overlap of seed 003, Section IV.C: per function, the sum over its basic blocks of min(f/Σf, gt/Σgt), f the block counts derived from the sampled profile, gt the exact counts of instrumented FDO (`-fprofile-generate`, the same workload, `-fprofile-use`).  A program's figure weighs each function by its exact block count sum Σgt (the seed weighs by Σf, which would let a method drop the functions it gives no counts from its own figure).  A function the sampled profile gives no counts is a miss: overlap 0 at its full weight.  Functions the instrumented run never entered weigh nothing.")
   print "- **evaluate**: the plugin's evaluate mode (`-fprofile-use -fplugin-arg-afdo-evaluate`): the plugin's annotation and propagation on the exact CFG of every function, starting from the static estimate as the normal mode does, the exact counts restored afterwards.  Every function that ran."
   print "- **plugin** against **-fauto-profile**: GCC 12's own `-fauto-profile` build with the same profile writes the block counts it ends with (`-fplugin-arg-afdo-counts=FILE`, at GCC's `profile` pass slot); the evaluate build writes the exact counts and the plugin's (`counts=FILE`, `evaluate=FILE`), on the CFG as it was before `profile` with the blocks `profile` adds on edges left out; `build/afdo-overlap` compares both with the exact counts over the functions whose CFG has the same shape (every block's successors) in all builds.  GCC's AutoFDO pass inlines early and promotes indirect calls before it annotates, and `-fprofile-use` transforms some calls by value profiles (those functions are *unmatched*), so some functions' CFGs differ: *compared* says how many functions and what share of the exact weight the comparison covers.  *all-zero*: functions with profile counts that are all zero."
-  print "- **same code**: the objects of the evaluate build equal those of `-fprofile-use` alone (debug sections stripped, as they record the command line)."
-  print ""
-  print "### Evaluate mode: the plugin on the exact CFG, every function that ran"
-  print ""
-  print "| program | samples | block overlap (functions) | same code as -fprofile-use |"
-  print "|---|---:|---:|---|"
+  para("- **same code**: the objects of the evaluate build equal those of `-fprofile-use` alone (debug sections stripped, as they record the command line).")
+  heading("### Evaluate mode: the plugin on the exact CFG, every function that ran")
+  table_head("| program | samples | block overlap (functions) | same code as -fprofile-use |", "|---|---:|---:|---|")
   for (i = 1; i <= np; i++) {
     p = prog[i]
     ev = "n/a"
@@ -94,10 +88,8 @@ END {
     printf "| %s | %s | %s | %s |\n", p, (p in samples) ? samples[p] : "n/a", ev, (p in sc) ? sc[p] : "n/a"
   }
   print ""
-  print "### The plugin against GCC 12's -fauto-profile, same profile, functions of the same CFG"
-  print ""
-  print "The plugin's counts are those of the evaluate build (the CFG of the `-fprofile-use` build, which has the early pipeline of `-fauto-profile`: both set `-fbranch-probabilities`, which turns off early function splitting)."
-  print ""
+  heading("### The plugin against GCC 12's -fauto-profile, same profile, functions of the same CFG")
+  para("The plugin's counts are those of the evaluate build (the CFG of the `-fprofile-use` build, which has the early pipeline of `-fauto-profile`: both set `-fbranch-probabilities`, which turns off early function splitting).")
   table(1, "plugin")
   better = worse = 0
   for (i = 1; i <= np; i++) {
@@ -108,17 +100,12 @@ END {
   }
   printf "The plugin's overlap is at least -fauto-profile's on %d of %d programs measured", better, better + worse
   if (worse) printf "; lower on:%s", wl
-  print "."
-  print ""
-  print "### The same with the plugin's own build (`-fplugin-arg-afdo-profile`, no `-fprofile-use`)"
-  print ""
-  print "Its early pipeline differs (early function splitting runs), so fewer functions have the same CFG in all three builds."
-  print ""
+  para(".")
+  heading("### The same with the plugin's own build (`-fplugin-arg-afdo-profile`, no `-fprofile-use`)")
+  para("Its early pipeline differs (early function splitting runs), so fewer functions have the same CFG in all three builds.")
   table(2, "plugin build")
-  print "### Why -fauto-profile has so many all-zero functions: a diagnostic"
-  print ""
-  print "GCC 12's `afdo` pass sets a function's cgraph count to the profile's head count, and the CFG cleanup that follows (`execute_fixup_cfg`) scales every block by that count over the entry block's count.  A profile of IP samples has no head counts (every head is 0), so every function whose entry block the propagation gave a count is scaled to all zeros.  Here the same profile with each head count of 0 replaced by the function's total (large enough that the scaling only multiplies; a function's overlap does not depend on the scale of its counts) goes through `-fauto-profile` again.  This is not the profile either method was given; it shows what GCC's annotation itself achieves."
-  print ""
+  heading("### Why -fauto-profile has so many all-zero functions: a diagnostic")
+  para("GCC 12's `afdo` pass sets a function's cgraph count to the profile's head count, and the CFG cleanup that follows (`execute_fixup_cfg`) scales every block by that count over the entry block's count.  A profile of IP samples has no head counts (every head is 0), so every function whose entry block the propagation gave a count is scaled to all zeros.  Here the same profile with each head count of 0 replaced by the function's total (large enough that the scaling only multiplies; a function's overlap does not depend on the scale of its counts) goes through `-fauto-profile` again.  This is not the profile either method was given; it shows what GCC's annotation itself achieves.")
   table(3, "plugin")
   any = 0
   for (i = 1; i <= np; i++) {
@@ -130,8 +117,7 @@ END {
     }
   }
   if (any) print ""
-  print "Functions not compared because their CFG differs from the exact build's (plugin evaluate / -fauto-profile; plugin build / -fauto-profile):"
-  print ""
+  para("Functions not compared because their CFG differs from the exact build's (plugin evaluate / -fauto-profile; plugin build / -fauto-profile):")
   for (i = 1; i <= np; i++) {
     p = prog[i]
     if ((1, p) in ok) printf "- %s: %s / %s; %s / %s\n", p, f(1, p, 9), f(1, p, 15), f(2, p, 9), f(2, p, 15)

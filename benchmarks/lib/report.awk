@@ -18,6 +18,7 @@
 # <http://www.gnu.org/licenses/>.
 #
 # Run by report.sh: awk -F '\t' -v variants=... -v dat=... -v png=...
+# -f markdown.awk -f report.awk.
 # Writes the markdown on stdout and the plot data to the file DAT.
 # Portable awk (no gawk extensions).
 
@@ -37,6 +38,14 @@ function quant(a, n, q,   h, lo)
   if (lo >= n)
     return a[n]
   return a[lo] + (h - lo) * (a[lo + 1] - a[lo])
+}
+# The head of a table of the programs: FIRST, then a column for each
+# variant but O2.
+function variant_table_head(first,   k, hdr, sep)
+{
+  hdr = "| program | " first " |"; sep = "|---|---:|"
+  for (k = 2; k <= nv; k++) { hdr = hdr " " V[k] " |"; sep = sep "---:|" }
+  table_head(hdr, sep)
 }
 function pct(x) { return sprintf("%+.1f %%", x) }
 function na(p, v) { return (p SUBSEP v) in reason ? reason[p, v] : "" }
@@ -94,12 +103,9 @@ END {
     if (n) { sort(a, n); o2t[p] = quant(a, n, 0.5) }
   }
 
-  print "# afdo benchmarks (" meta["mode"] ")"
-  print ""
-  print "Written by `benchmarks/run.sh " meta["mode"] "` (`make bench" (meta["mode"] == "quick" ? "-quick" : "") "`); every figure below comes from the harness."
-  print ""
-  print "| | |"
-  print "|---|---|"
+  heading("# afdo benchmarks (" meta["mode"] ")")
+  para("Written by `benchmarks/run.sh " meta["mode"] "` (`make bench" (meta["mode"] == "quick" ? "-quick" : "") "`); every figure below comes from the harness.")
+  table_head("| | |", "|---|---|")
   print "| date | " meta["date"] " |"
   print "| commit | `" meta["commit"] "`" (meta["dirty"] != "" ? " plus uncommitted changes in " meta["dirty"] : "") " |"
   print "| machine | `" meta["uname"] "` |"
@@ -112,17 +118,12 @@ END {
   print "| timing rounds | " meta["pairs"] " (every variant once per round, order rotating; each paired with the O2 run of its round) |"
   print "| harness run time | " meta["elapsed"] " s |"
   print ""
-  print "Variants: **O2** = base flags; **fdo** = instrumented FDO (`-fprofile-generate`, the same workload, `-fprofile-use`), the ceiling; **autofdo** = GCC 12 `-fauto-profile` with our converter's profile; **plugin** = `-fplugin=afdo.so -fplugin-arg-afdo-profile=` the same profile; **plugin-noinline** = the plugin with the ablation arguments above."
-  print ""
+  para("Variants: **O2** = base flags; **fdo** = instrumented FDO (`-fprofile-generate`, the same workload, `-fprofile-use`), the ceiling; **autofdo** = GCC 12 `-fauto-profile` with our converter's profile; **plugin** = `-fplugin=afdo.so -fplugin-arg-afdo-profile=` the same profile; **plugin-noinline** = the plugin with the ablation arguments above.")
 
   # Summary
-  print "## Speedup over -O2 (run time)"
-  print ""
-  print "Median over the rounds of the per-round ratio of CPU time (user + system) variant / O2; speedup = 1 / median − 1. In parentheses: share of instrumented FDO's speedup captured (shown when FDO gains at least 2 %)."
-  print ""
-  hdr = "| program | O2 time (s) |"; sep = "|---|---:|"
-  for (k = 2; k <= nv; k++) { hdr = hdr " " V[k] " |"; sep = sep "---:|" }
-  print hdr; print sep
+  heading("## Speedup over -O2 (run time)")
+  para("Median over the rounds of the per-round ratio of CPU time (user + system) variant / O2; speedup = 1 / median − 1. In parentheses: share of instrumented FDO's speedup captured (shown when FDO gains at least 2 %).")
+  variant_table_head("O2 time (s)")
   for (i = 1; i <= np; i++) {
     p = prog[i]
     line = "| " p " | " ((p in o2t) ? sprintf("%.2f", o2t[p]) : "—") " |"
@@ -146,10 +147,8 @@ END {
   print line
   print ""
 
-  print "### Spread"
-  print ""
-  print "| program | variant | rounds | median ratio | IQR of ratio | min – max | speedup | speedup IQR | median wall-time ratio |"
-  print "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+  heading("### Spread")
+  table_head("| program | variant | rounds | median ratio | IQR of ratio | min – max | speedup | speedup IQR | median wall-time ratio |", "|---|---|---:|---:|---:|---:|---:|---:|---:|")
   for (i = 1; i <= np; i++)
     for (k = 2; k <= nv; k++) {
       p = prog[i]; v = V[k]
@@ -160,12 +159,9 @@ END {
     }
   print ""
 
-  print "## Instructions and mispredicted branches (cachegrind, small input)"
-  print ""
-  print "`valgrind --tool=cachegrind --branch-sim=yes --cache-sim=no` on the small workload; deterministic, unlike the clock. Change relative to O2 (negative is better). Share = the variant's instruction reduction as a share of FDO's."
-  print ""
-  print "| program | variant | instructions | vs O2 | mispredicts | vs O2 | share of FDO's instruction reduction |"
-  print "|---|---|---:|---:|---:|---:|---:|"
+  heading("## Instructions and mispredicted branches (cachegrind, small input)")
+  para("`valgrind --tool=cachegrind --branch-sim=yes --cache-sim=no` on the small workload; deterministic, unlike the clock. Change relative to O2 (negative is better). Share = the variant's instruction reduction as a share of FDO's.")
+  table_head("| program | variant | instructions | vs O2 | mispredicts | vs O2 | share of FDO's instruction reduction |", "|---|---|---:|---:|---:|---:|---:|")
   for (i = 1; i <= np; i++)
     for (k = 1; k <= nv; k++) {
       p = prog[i]; v = V[k]
@@ -183,13 +179,9 @@ END {
     }
   print ""
 
-  print "## Compile time of the whole program"
-  print ""
-  print "CPU seconds (user + system, all compiler processes) of building every source file and linking, `make -j2`; ratio to O2 in parentheses. The fdo column is the `-fprofile-use` build."
-  print ""
-  hdr = "| program | O2 |"; sep = "|---|---:|"
-  for (k = 2; k <= nv; k++) { hdr = hdr " " V[k] " |"; sep = sep "---:|" }
-  print hdr; print sep
+  heading("## Compile time of the whole program")
+  para("CPU seconds (user + system, all compiler processes) of building every source file and linking, `make -j2`; ratio to O2 in parentheses. The fdo column is the `-fprofile-use` build.")
+  variant_table_head("O2")
   for (i = 1; i <= np; i++) {
     p = prog[i]
     if (!((p SUBSEP "O2") in ccpu)) continue
@@ -205,10 +197,8 @@ END {
   }
   print ""
 
-  print "## Profiles"
-  print ""
-  print "| program | samples | perf.data | afdo-convert wall / CPU | afdo-convert peak RSS | profile size |"
-  print "|---|---:|---:|---:|---:|---:|"
+  heading("## Profiles")
+  table_head("| program | samples | perf.data | afdo-convert wall / CPU | afdo-convert peak RSS | profile size |", "|---|---:|---:|---:|---:|---:|")
   for (i = 1; i <= np; i++) {
     p = prog[i]
     if (!(p in psamp)) { printf "| %s | n/a | | | | |\n", p; continue }
@@ -219,17 +209,12 @@ END {
         pbytes[p] / 1e6, cvwall[p], cvcpu[p], cvrss[p] / 1024, pfbytes[p] / 1e3
   }
   print ""
-  print "The converter against `create_gcov` at several perf.data sizes: `results/converter.md`, written by `benchmarks/converter/`."
-  print ""
+  para("The converter against `create_gcov` at several perf.data sizes: `results/converter.md`, written by `benchmarks/converter/`.")
 
-  print "## Profile quality (block overlap)"
-  print ""
-  print "Degree of overlap between the block counts the plugin annotates and the exact counts of instrumented FDO on the same CFG (seed 003 §IV.C: the CSSPGO paper reports 88.2 % for AutoFDO, 92.3 % for CSSPGO), from the plugin's evaluate mode built together with `-fprofile-use`; weighted over functions by their FDO counts."
-  print ""
-  print "The last two columns set the plugin against GCC 12's `-fauto-profile` with the same profile, over the functions whose CFG is the same in both builds and the exact one (`afdo-overlap`; see `results/quality.md`, written by `benchmarks/run.sh quality`, for the method)."
-  print ""
-  print "| program | block overlap | note | compared: functions, exact weight | plugin / -fauto-profile |"
-  print "|---|---:|---|---:|---:|"
+  heading("## Profile quality (block overlap)")
+  para("Degree of overlap between the block counts the plugin annotates and the exact counts of instrumented FDO on the same CFG (seed 003 §IV.C: the CSSPGO paper reports 88.2 % for AutoFDO, 92.3 % for CSSPGO), from the plugin's evaluate mode built together with `-fprofile-use`; weighted over functions by their FDO counts.")
+  para("The last two columns set the plugin against GCC 12's `-fauto-profile` with the same profile, over the functions whose CFG is the same in both builds and the exact one (`afdo-overlap`; see `results/quality.md`, written by `benchmarks/run.sh quality`, for the method).")
+  table_head("| program | block overlap | note | compared: functions, exact weight | plugin / -fauto-profile |", "|---|---:|---|---:|---:|")
   for (i = 1; i <= np; i++) {
     p = prog[i]
     cmp = (p in ovk) ? ovk[p] " of " ovn[p] ", " ovw[p] " %" : ((p in ovd) ? ovd[p] : "n/a")
@@ -244,10 +229,8 @@ END {
     for (k = 1; k <= nv; k++)
       if (na(prog[i], V[k]) != "") {
         if (!any) {
-          print "## Not available"
-          print ""
-          print "| program | variant | why |"
-          print "|---|---|---|"
+          heading("## Not available")
+          table_head("| program | variant | why |", "|---|---|---|")
           any = 1
         }
         r = na(prog[i], V[k]); gsub(/\|/, "\\|", r)

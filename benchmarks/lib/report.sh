@@ -42,6 +42,7 @@ variants=${3:-"O2 fdo autofdo plugin plugin-noinline"}
 cp "$rec" "$prefix.tsv"
 
 awk -F '\t' -v variants="$variants" -v dat="$prefix.dat" -v png="$(basename "$prefix").png" \
+  -f "$(dirname "${BASH_SOURCE[0]}")/markdown.awk" \
   -f "$(dirname "${BASH_SOURCE[0]}")/report.awk" "$rec" >"$prefix.md"
 
 # The plot: run-time speedup (median, IQR as error bars) and the
@@ -55,6 +56,24 @@ if command -v gnuplot >/dev/null; then
     cols+=("$c")
   done
   nv=${#cols[@]}
+  # The plot command of every variant in cols: its columns C + each
+  # OFFSET given, titled by column C's head.
+  plot_variants ()
+  {
+    local k c o using
+    printf "plot"
+    [ "$nv" = 0 ] && printf " 0 notitle"
+    for ((k = 0; k < nv; k++)); do
+      c=${cols[$k]}
+      using=""
+      for o in "$@"; do
+        using+="$((c + o)):"
+      done
+      printf " '%s' using %sxtic(1) title columnhead(%d)%s" \
+        "$prefix.dat" "$using" $c "$([ $k -lt $((nv - 1)) ] && echo ,)"
+    done
+    echo
+  }
   mode=$(awk -F '\t' '$1 == "meta" && $2 == "mode" { print $3 }' "$rec")
   commit=$(awk -F '\t' '$1 == "meta" && $2 == "commit" { print substr($3, 1, 10) }' "$rec")
   date=$(awk -F '\t' '$1 == "meta" && $2 == "date" { print $3 }' "$rec")
@@ -77,26 +96,12 @@ if command -v gnuplot >/dev/null; then
     # +-40 %, and the tables hold the exact figures.
     echo "set yrange [-40<*:*<40]"
     echo "set title 'Run time: median speedup, IQR as error bars (axis clipped at ±40 %; see the tables)'"
-    printf "plot"
-    [ "$nv" = 0 ] && printf " 0 notitle"
-    for ((k = 0; k < nv; k++)); do
-      c=${cols[$k]}
-      printf " '%s' using %d:%d:%d:xtic(1) title columnhead(%d)%s" \
-        "$prefix.dat" $c $((c + 1)) $((c + 2)) $c "$([ $k -lt $((nv - 1)) ] && echo ,)"
-    done
-    echo
+    plot_variants 0 1 2
     echo "set autoscale y"
     echo "set style histogram clustered gap 1.5"
     echo "set ylabel 'instructions saved vs -O2 (%)'"
     echo "set title 'Instructions executed on the small input (cachegrind): reduction'"
-    printf "plot"
-    [ "$nv" = 0 ] && printf " 0 notitle"
-    for ((k = 0; k < nv; k++)); do
-      c=${cols[$k]}
-      printf " '%s' using %d:xtic(1) title columnhead(%d)%s" \
-        "$prefix.dat" $((c + 3)) $c "$([ $k -lt $((nv - 1)) ] && echo ,)"
-    done
-    echo
+    plot_variants 3
     echo "unset multiplot"
   } >"$gp"
   gnuplot "$gp" 2>"$prefix.gp.log" || echo "report: gnuplot failed (see $prefix.gp.log)" >&2

@@ -1,6 +1,8 @@
-/* libFuzzer harness: the gcov profile readers (GCC 12 and create_gcov
-   layouts) through afdo_read_mem; an accepted profile must survive a
-   round trip through every writer.
+/* libFuzzer harness: the profile readers (gcov in the GCC 12 and
+   create_gcov layouts, LLVM's text format) through afdo_read_mem, which
+   tells the formats apart by their contents; an accepted profile must
+   survive a round trip through every writer.  fuzz.sh builds it twice,
+   as fuzz-gcov and fuzz-text, each run on its own seed corpus.
    Copyright (C) 2026 The afdo authors.
 
    This file is part of afdo.
@@ -21,18 +23,16 @@
 
 #include "fuzz-common.h"
 
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
-
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   afdo_error err;
   afdo_format found;
-  afdo_profile *p = afdo_read_mem (data, size, "fuzz.gcov", &found, &err);
+  afdo_profile *p = afdo_read_mem (data, size, "fuzz.profile", &found, &err);
   if (!p)
     {
       /* One line naming the file.  */
-      FUZZ_ASSERT (strncmp (err.msg, "fuzz.gcov", 9) == 0);
+      FUZZ_ASSERT (strncmp (err.msg, "fuzz.profile", 12) == 0);
       FUZZ_ASSERT (!strchr (err.msg, '\n'));
       return 0;
     }

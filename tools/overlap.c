@@ -1,4 +1,6 @@
-/* afdo: reading block count files and their block overlap (afdo-overlap).
+/* afdo: reading block count files and the block overlap of their
+   functions, for afdo-overlap and its unit test (the file format is
+   described in overlap.h).
    Copyright (C) 2026 The afdo authors.
 
    This file is part of afdo.
@@ -17,26 +19,6 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-/* A block count file is what the plugin writes for counts=FILE and
-   evaluate=FILE (see doc/afdo-plugin.md): for every function
-
-     function TU NAME profile|guessed|unmatched N
-     0 COUNT SUCC...          ENTRY
-     1 COUNT SUCC...          the N blocks, in their order
-     ...
-     N+1 COUNT                EXIT
-
-   Two files describe the same CFG of a function when every block's
-   successor list is the same.  "guessed" counts are the static
-   estimate, not a profile's; "unmatched" exact counts are listed on a
-   CFG no other build has (a -fprofile-use build whose CFG before the
-   "profile" pass could not be listed), so they weigh but are never
-   compared.  Kept in a header so the unit tests use
-   the same code as the program.  */
-
-#ifndef AFDO_OVERLAP_H
-#define AFDO_OVERLAP_H
-
 #include <errno.h>
 #include <inttypes.h>
 #include <stdint.h>
@@ -44,25 +26,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct afdo_ov_fn
-{
-  char *key;		/* "TU NAME" */
-  int profiled;		/* counts from a profile, not the static estimate */
-  int unmatched;	/* on a CFG that cannot be compared */
-  unsigned n;		/* real blocks; counts[0] is ENTRY, counts[n+1] EXIT */
-  uint64_t *counts;
-  char *shape;		/* the successor lists, as text */
-  size_t seq;		/* place in the file */
-};
+#include "overlap.h"
 
-struct afdo_ov_file
-{
-  struct afdo_ov_fn *fns;
-  size_t n, cap;
-  size_t duplicates;	/* functions listed again (the first is kept) */
-};
-
-static inline void
+void
 afdo_ov_free (struct afdo_ov_file *f)
 {
   for (size_t i = 0; i < f->n; i++)
@@ -78,7 +44,7 @@ afdo_ov_free (struct afdo_ov_file *f)
 /* The block overlap of counts F and GT of blocks 1 to N (seed 003,
    Section IV.C): sum over the blocks of min (f / sum f, gt / sum gt);
    0 when either sum is 0.  */
-static inline double
+double
 afdo_ov_block_overlap (const uint64_t *f, const uint64_t *gt, unsigned n)
 {
   double sf = 0, sg = 0, d = 0;
@@ -98,7 +64,7 @@ afdo_ov_block_overlap (const uint64_t *f, const uint64_t *gt, unsigned n)
 }
 
 /* The sum of the counts of the real blocks of FN.  */
-static inline double
+static double
 afdo_ov_weight (const struct afdo_ov_fn *fn)
 {
   double w = 0;
@@ -126,7 +92,7 @@ afdo_ov_cmp_seq (const void *a, const void *b)
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-static inline const struct afdo_ov_fn *
+static const struct afdo_ov_fn *
 afdo_ov_find (const struct afdo_ov_file *f, const char *key)
 {
   struct afdo_ov_fn k;
@@ -136,7 +102,7 @@ afdo_ov_find (const struct afdo_ov_file *f, const char *key)
 }
 
 /* Append the text S of length LEN to the growing string *BUF.  */
-static inline int
+static int
 afdo_ov_append (char **buf, size_t *len, size_t *cap, const char *s,
 		size_t n)
 {
@@ -160,7 +126,7 @@ afdo_ov_append (char **buf, size_t *len, size_t *cap, const char *s,
 /* Read the block count file IN (named NAME in messages) into OUT, its
    functions sorted by key.  Returns 0, or -1 with a one-line message in
    ERR.  */
-static inline int
+int
 afdo_ov_read (FILE *in, const char *name, struct afdo_ov_file *out,
 	      char *err, size_t errlen)
 {
@@ -305,33 +271,10 @@ done:
   return rc;
 }
 
-/* What afdo_ov_compare found.  */
-struct afdo_ov_summary
-{
-  size_t exact_fns;	/* functions with exact counts that ran */
-  double exact_weight;	/* their block count sum */
-  size_t not_run;	/* functions with exact counts that never ran */
-  size_t no_exact;	/* functions without exact counts */
-  size_t unmatched;	/* exact counts on a CFG that cannot be compared */
-  size_t compared;	/* same CFG shape in every test file */
-  double compared_weight;
-};
-
-struct afdo_ov_test
-{
-  size_t missing;	/* exact functions the test file does not list */
-  size_t other_shape;	/* listed with another CFG shape */
-  size_t misses;	/* compared, but without counts from a profile */
-  double miss_weight;
-  size_t zero;		/* compared, profile counts all zero */
-  double zero_weight;
-  double sum;		/* sum of overlap times weight over the compared */
-};
-
 /* Compare the NT files TESTS with EXACT over the functions that ran and
    whose CFG has the same shape in EXACT and every one of TESTS; fill S
    and T[0..NT-1].  With LIST, print a line per function there.  */
-static inline void
+void
 afdo_ov_compare (const struct afdo_ov_file *exact,
 		 const struct afdo_ov_file *tests, size_t nt,
 		 struct afdo_ov_summary *s, struct afdo_ov_test *t, FILE *list)
@@ -409,5 +352,3 @@ afdo_ov_compare (const struct afdo_ov_file *exact,
 	fputc ('\n', list);
     }
 }
-
-#endif /* AFDO_OVERLAP_H */

@@ -1,0 +1,119 @@
+/* afdo: the hash table from a pair of 64-bit keys to a non-zero 64-bit
+   value (open addressing, linear probing); see afdo-map.h.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#include <stdlib.h>
+
+#include "afdo-map.h"
+
+/* The size of a table's first allocation (a power of 2).  */
+#define AFDO_MAP_MIN_CAP 64
+
+static uint64_t
+afdo_map_hash (uint64_t a, uint64_t b)
+{
+  uint64_t x = a * 0x9e3779b97f4a7c15ull ^ (b + 0x632be59bd9b4e019ull);
+  x ^= x >> 31;
+  x *= 0xbf58476d1ce4e5b9ull;
+  x ^= x >> 29;
+  return x;
+}
+
+/* The slot holding (A, B), or the empty slot where it would go.  M has
+   slots.  */
+static afdo_map_slot *
+afdo_map_find (const afdo_map *m, uint64_t a, uint64_t b)
+{
+  size_t mask = m->cap - 1;
+  size_t h = afdo_map_hash (a, b) & mask;
+  while (m->slots[h].value && (m->slots[h].a != a || m->slots[h].b != b))
+    h = (h + 1) & mask;
+  return &m->slots[h];
+}
+
+static bool
+afdo_map_grow (afdo_map *m)
+{
+  afdo_map bigger = { NULL, m->n, m->cap ? 2 * m->cap : AFDO_MAP_MIN_CAP };
+  if (bigger.cap < m->cap)
+    return false;
+  bigger.slots = calloc (bigger.cap, sizeof *bigger.slots);
+  if (!bigger.slots)
+    return false;
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->slots[i].value)
+      *afdo_map_find (&bigger, m->slots[i].a, m->slots[i].b) = m->slots[i];
+  free (m->slots);
+  *m = bigger;
+  return true;
+}
+
+/* The slot of (A, B), made an entry (with value 0, which the caller
+   replaces at once) when it is not one; NULL when out of memory.  */
+static afdo_map_slot *
+afdo_map_claim (afdo_map *m, uint64_t a, uint64_t b)
+{
+  if (2 * (m->n + 1) > m->cap && !afdo_map_grow (m))
+    return NULL;
+  afdo_map_slot *s = afdo_map_find (m, a, b);
+  if (!s->value)
+    {
+      s->a = a;
+      s->b = b;
+      m->n++;
+    }
+  return s;
+}
+
+uint64_t
+afdo_map_get (const afdo_map *m, uint64_t a, uint64_t b)
+{
+  return m->cap ? afdo_map_find (m, a, b)->value : 0;
+}
+
+bool
+afdo_map_put (afdo_map *m, uint64_t a, uint64_t b, uint64_t value)
+{
+  afdo_map_slot *s = afdo_map_claim (m, a, b);
+  if (!s)
+    return false;
+  s->value = value;
+  return true;
+}
+
+bool
+afdo_map_add (afdo_map *m, uint64_t a, uint64_t b, uint64_t c)
+{
+  if (c == 0)
+    return true;
+  afdo_map_slot *s = afdo_map_claim (m, a, b);
+  if (!s)
+    return false;
+  uint64_t sum = s->value + c;
+  s->value = sum < c ? UINT64_MAX : sum;
+  return true;
+}
+
+void
+afdo_map_free (afdo_map *m)
+{
+  free (m->slots);
+  m->slots = NULL;
+  m->n = m->cap = 0;
+}

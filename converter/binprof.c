@@ -1,0 +1,516 @@
+/* The binary-level profile: the mappings of the binary in the profiled
+   processes (from the records of perf.data, through the callbacks of the
+   reader in perfdata.c), the --pid and --comm filters, and the IP, LBR
+   range (seed paper 002, Algorithm 2) and branch counts of the samples by
+   ELF virtual address.  The perf script reader (perfscript.c) feeds the
+   same tables; aggregate.c turns them into a profile.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "convert.h"
+#include "perfdata.h"
+
+/* A maximal non-taken path longer than this is not believed: the two
+   branches were not back to back (an interrupt or a lost record).  */
+#define MAX_RANGE (1u << 16)
+
+void
+binprof_init (binprof *bp, binary *b, const convert_opts *o)
+{
+  memset (bp, 0, sizeof *bp);
+  bp->bin = b;
+  bp->opts = o;
+}
+
+void
+binprof_free (binprof *bp)
+{
+  afdo_map_free (&bp->ips);
+  afdo_map_free (&bp->ranges);
+  afdo_map_free (&bp->branches);
+  afdo_map_free (&bp->entries);
+  afdo_map_free (&bp->pids_comm);
+  free (bp->maps);
+  memset (bp, 0, sizeof *bp);
+}
+
+static const char *
+base_name (const char *p)
+{
+  const char *s = strrchr (p, '/');
+  return s ? s + 1 : p;
+}
+
+int
+binprof_names_binary (const binary *b, const char *fn)
+{
+  if (!strcmp (fn, b->path) || (b->realpath && !strcmp (fn, b->realpath)))
+    return 2;
+  if (!strcmp (base_name (fn), b->base))
+    return 1;
+  return 0;
+}
+
+void
+binprof_oom (afdo_error *err)
+{
+  afdo_error_set (err, "out of memory");
+}
+
+int
+binprof_add_map (binprof *bp, uint32_t pid, uint64_t start, uint64_t len,
+		 uint64_t pgoff, bool exact, bool any_pid, afdo_error *err)
+{
+  if (len == 0 || start + len < start)
+    return 0;
+  if (bp->n_maps == bp->cap_maps)
+    {
+      size_t nc = bp->cap_maps ? 2 * bp->cap_maps : 16;
+      bin_map *n = realloc (bp->maps, nc * sizeof *n);
+      if (!n)
+	{
+	  binprof_oom (err);
+	  return -1;
+	}
+      bp->maps = n;
+      bp->cap_maps = nc;
+    }
+  bin_map *m = &bp->maps[bp->n_maps++];
+  m->pid = pid;
+  m->start = start;
+  m->end = start + len;
+  m->pgoff = pgoff;
+  m->exact = exact;
+  m->any_pid = any_pid;
+  return 0;
+}
+
+/* Pass 1 callbacks: mappings, process names, forks, build-ids.  */
+
+static void
+note_other_build_id (binprof *bp, const char *fn, const uint8_t *id,
+		     size_t len)
+{
+  if (bp->build_id_other)
+    return;
+  bp->build_id_other = true;
+  build_id_hex (id, len, bp->other_id, sizeof bp->other_id);
+  snprintf (bp->other_name, sizeof bp->other_name, "%s", fn);
+}
+
+static int
+cb_mmap (void *data, uint32_t pid, uint64_t start, uint64_t len,
+	 uint64_t pgoff, const char *fn, const uint8_t *bid, size_t bid_len,
+	 unsigned cpumode, afdo_error *err)
+{
+  binprof *bp = data;
+  const binary *b = bp->bin;
+  if (cpumode == PERF_RECORD_MISC_KERNEL
+      || cpumode == PERF_RECORD_MISC_GUEST_KERNEL)
+    return 0;
+  int how = binprof_names_binary (b, fn);
+  if (bid && bid_len && b->build_id_len)
+    {
+      if (bid_len == b->build_id_len && !memcmp (bid, b->build_id, bid_len))
+	{
+	  how = 2;
+	  bp->build_id_match = true;
+	}
+      else if (how)
+	note_other_build_id (bp, fn, bid, bid_len);
+    }
+  if (!how)
+    return 0;
+  bp->saw_binary_name = true;
+  return binprof_add_map (bp, pid, start, len, pgoff, how == 2, false, err);
+}
+
+static int
+cb_comm (void *data, uint32_t pid, uint32_t tid, const char *comm,
+	 bool exec, afdo_error *err)
+{
+  binprof *bp = data;
+  (void) exec;
+  if (!bp->opts->comm || pid != tid)
+    return 0;
+  if (!strcmp (comm, bp->opts->comm))
+    {
+      if (!afdo_map_get (&bp->pids_comm, pid, 0)
+	  && !afdo_map_add (&bp->pids_comm, pid, 0, 1))
+	{
+	  binprof_oom (err);
+	  return -1;
+	}
+    }
+  else if (afdo_map_get (&bp->pids_comm, pid, 0))
+    /* Renamed (exec of another program): mark with an odd count.  */
+    afdo_map_add (&bp->pids_comm, pid, 0, 1);
+  return 0;
+}
+
+static int
+cb_fork (void *data, uint32_t pid, uint32_t ppid, afdo_error *err)
+{
+  binprof *bp = data;
+  if (pid == ppid)
+    return 0;			/* a new thread */
+  size_t n = bp->n_maps;
+  for (size_t i = 0; i < n; i++)
+    if (bp->maps[i].pid == ppid && !bp->maps[i].any_pid)
+      {
+	bin_map m = bp->maps[i];
+	if (binprof_add_map (bp, pid, m.start, m.end - m.start, m.pgoff,
+			     m.exact, false, err))
+	  return -1;
+      }
+  if (bp->opts->comm)
+    {
+      uint64_t c = afdo_map_get (&bp->pids_comm, ppid, 0);
+      if (c && !afdo_map_add (&bp->pids_comm, pid, 0, c))
+	{
+	  binprof_oom (err);
+	  return -1;
+	}
+    }
+  return 0;
+}
+
+static int
+cb_build_id (void *data, uint32_t pid, const char *fn, const uint8_t *id,
+	     size_t len, unsigned cpumode, afdo_error *err)
+{
+  binprof *bp = data;
+  const binary *b = bp->bin;
+  (void) pid;
+  (void) err;
+  if (cpumode == PERF_RECORD_MISC_KERNEL || !b->build_id_len || !len)
+    return 0;
+  if (len == b->build_id_len && !memcmp (id, b->build_id, len))
+    bp->build_id_match = true;
+  else if (binprof_names_binary (b, fn))
+    note_other_build_id (bp, fn, id, len);
+  return 0;
+}
+
+/* After pass 1: was another build of the binary recorded?  Only when
+   perf.data has no record of BIN's own build-id: then the samples are
+   of another build, named like BIN.  0, or -1 with ERR filled.  */
+static int
+check_build_id (binprof *bp, afdo_error *err)
+{
+  const binary *b = bp->bin;
+  if (bp->build_id_match || !bp->build_id_other
+      || bp->opts->build_id == BUILD_ID_IGNORE)
+    return 0;
+  char mine[129];
+  build_id_hex (b->build_id, b->build_id_len, mine, sizeof mine);
+  if (bp->opts->build_id == BUILD_ID_WARN)
+    {
+      fprintf (stderr, "afdo-convert: warning: %s: build-id %s differs from "
+	       "the one perf.data recorded for %s (%s)\n", b->path, mine,
+	       bp->other_name, bp->other_id);
+      return 0;
+    }
+  afdo_error_set (err, "%s: build-id mismatch: the binary has %s but "
+		  "perf.data recorded %s for %s (use --build-id=ignore to "
+		  "convert anyway)", b->path, mine, bp->other_id,
+		  bp->other_name);
+  return -1;
+}
+
+void
+binprof_settle_maps (binprof *bp)
+{
+  bool exact = false;
+  for (size_t i = 0; i < bp->n_maps; i++)
+    exact |= bp->maps[i].exact;
+  if (!exact)
+    return;
+  size_t o = 0;
+  for (size_t i = 0; i < bp->n_maps; i++)
+    if (bp->maps[i].exact)
+      bp->maps[o++] = bp->maps[i];
+  bp->n_maps = o;
+}
+
+/* The ELF address of runtime address A in process PID (ANY: any
+   process), or false when A is not in the binary.  */
+static inline bool
+translate (binprof *bp, uint32_t pid, bool any, uint64_t a, uint64_t *va)
+{
+  for (size_t i = 0; i < bp->n_maps; i++)
+    {
+      const bin_map *m = &bp->maps[i];
+      if ((any || m->any_pid || m->pid == pid) && a >= m->start && a < m->end)
+	return binary_offset_to_vaddr (bp->bin, a - m->start + m->pgoff, va);
+    }
+  return false;
+}
+
+static bool
+pid_selected (binprof *bp, bool has_pid, uint32_t pid)
+{
+  const convert_opts *o = bp->opts;
+  if (o->n_pids)
+    {
+      if (!has_pid)
+	return false;
+      bool found = false;
+      for (size_t i = 0; i < o->n_pids && !found; i++)
+	found = o->pids[i] == pid;
+      if (!found)
+	return false;
+    }
+  if (o->comm)
+    {
+      if (!has_pid)
+	return false;
+      uint64_t c = afdo_map_get (&bp->pids_comm, pid, 0);
+      if (!(c & 1))
+	return false;
+    }
+  return true;
+}
+
+int
+binprof_add_sample (binprof *bp, unsigned cpumode, bool has_pid,
+		    uint32_t pid, uint64_t ip, uint64_t nr, const perf_branch *brs,
+		    const perf_sample *ps, afdo_error *err)
+{
+  bool any = !has_pid;
+  bp->samples++;
+  if (!pid_selected (bp, has_pid, pid))
+    {
+      bp->samples_filtered++;
+      return 0;
+    }
+  uint64_t va;
+  if (cpumode == PERF_RECORD_MISC_KERNEL
+      || cpumode == PERF_RECORD_MISC_GUEST_KERNEL)
+    bp->samples_kernel++;
+  else if (translate (bp, pid, any, ip, &va))
+    {
+      bp->samples_binary++;
+      if (!afdo_map_add (&bp->ips, va, 0, 1))
+	goto oom;
+    }
+  else
+    bp->samples_other++;
+
+  if (nr == 0 || bp->opts->use_lbr == 0)
+    return 0;
+  bp->samples_lbr++;
+  uint64_t prev_to = 0;
+  bool prev_ok = false;
+  /* Walk from the oldest entry to the newest.  */
+  for (uint64_t k = nr; k-- > 0;)
+    {
+      perf_branch b;
+      if (brs)
+	b = brs[k];
+      else
+	perf_sample_branch (ps, k, &b);
+      uint64_t from, to;
+      bool from_ok = translate (bp, pid, any, b.from, &from);
+      bool to_ok = translate (bp, pid, any, b.to, &to);
+      /* The path from the previous (older) branch's target to this
+	 branch's source ran without a taken branch.  */
+      if (prev_ok && from_ok)
+	{
+	  if (prev_to <= from && from - prev_to < MAX_RANGE)
+	    {
+	      bp->ranges_ok++;
+	      if (!afdo_map_add (&bp->ranges, prev_to, from, 1))
+		goto oom;
+	    }
+	  else
+	    bp->ranges_bad++;
+	}
+      if (from_ok && to_ok)
+	{
+	  bp->n_branches++;
+	  if (!afdo_map_add (&bp->branches, from, to, 1))
+	    goto oom;
+	}
+      else if (to_ok)
+	{
+	  if (!afdo_map_add (&bp->entries, to, 0, 1))
+	    goto oom;
+	}
+      prev_to = to;
+      prev_ok = to_ok;
+    }
+  return 0;
+oom:
+  binprof_oom (err);
+  return -1;
+}
+
+static int
+cb_sample (void *data, const perf_sample *s, afdo_error *err)
+{
+  binprof *bp = data;
+  return binprof_add_sample (bp, s->cpumode, s->has_tid, s->pid, s->ip,
+			     s->nr_branches, NULL, s, err);
+}
+
+typedef struct mapped_file
+{
+  const uint8_t *buf;
+  size_t len;
+  void *map;
+} mapped_file;
+
+static int
+map_file (const char *path, mapped_file *mf, afdo_error *err)
+{
+  memset (mf, 0, sizeof *mf);
+  int fd = open (path, O_RDONLY);
+  if (fd < 0)
+    {
+      afdo_error_set (err, "%s: cannot open: %s", path, strerror (errno));
+      return -1;
+    }
+  struct stat st;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      afdo_error_set (err, "%s: not a regular file", path);
+      close (fd);
+      return -1;
+    }
+  mf->len = (size_t) st.st_size;
+  if (mf->len)
+    {
+      mf->map = mmap (NULL, mf->len, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (mf->map == MAP_FAILED)
+	{
+	  afdo_error_set (err, "%s: cannot map: %s", path, strerror (errno));
+	  close (fd);
+	  return -1;
+	}
+      mf->buf = mf->map;
+      madvise (mf->map, mf->len, MADV_SEQUENTIAL);
+    }
+  close (fd);
+  return 0;
+}
+
+static void
+unmap_file (mapped_file *mf)
+{
+  if (mf->map && mf->len)
+    munmap (mf->map, mf->len);
+}
+
+typedef struct pass_ctx
+{
+  binprof *bp;
+  const char *path;
+  const char *what;
+  const uint8_t *base;
+  size_t released;
+} pass_ctx;
+
+/* Pages already parsed are given back (the mapping is read-only and
+   private, so they are simply read again if needed): peak memory does
+   not grow with the size of perf.data.  */
+static void
+cb_progress (void *data, size_t off, size_t len)
+{
+  binprof *bp = data;
+  pass_ctx *pc = bp->pass;
+  if (!pc)
+    return;
+  size_t page = (size_t) sysconf (_SC_PAGESIZE);
+  size_t upto = off / page * page;
+  if (upto > pc->released)
+    {
+      madvise ((void *) (pc->base + pc->released), upto - pc->released,
+	       MADV_DONTNEED);
+      pc->released = upto;
+    }
+  if (bp->opts->progress)
+    fprintf (stderr, "afdo-convert: %s %s: %zu%%\r", pc->what, pc->path,
+	     len ? off * 100 / len : 100);
+}
+
+void
+binprof_begin_file (binprof *bp)
+{
+  bp->n_maps = 0;
+  afdo_map_free (&bp->pids_comm);
+  bp->saw_binary_name = false;
+  bp->build_id_match = bp->build_id_other = false;
+  bp->files++;
+}
+
+int
+binprof_add_perf_data (binprof *bp, const char *path, afdo_error *err)
+{
+  mapped_file mf;
+  if (map_file (path, &mf, err))
+    return -1;
+  binprof_begin_file (bp);
+  perf_callbacks pass1 = { .mmap = cb_mmap, .comm = cb_comm,
+			   .fork = cb_fork, .build_id = cb_build_id,
+			   .progress = cb_progress };
+  perf_stats st;
+  pass_ctx pc = { bp, path, "mappings of", mf.buf, 0 };
+  bp->pass = &pc;
+  int r = perf_data_parse (mf.buf, mf.len, path, &pass1, bp, &st, err);
+  if (r)
+    goto out;
+  if ((r = check_build_id (bp, err)))
+    goto out;
+  binprof_settle_maps (bp);
+  if (st.samples == 0)
+    {
+      afdo_error_set (err, "%s: no samples in perf.data", path);
+      r = -1;
+      goto out;
+    }
+  if (bp->n_maps == 0)
+    {
+      afdo_error_set (err, "%s: the binary %s does not appear in this "
+		      "perf.data (no mapping of it was recorded)", path,
+		      bp->bin->path);
+      r = -1;
+      goto out;
+    }
+  perf_callbacks pass2 = { .sample = cb_sample, .progress = cb_progress };
+  pc.what = "samples of";
+  pc.released = 0;
+  r = perf_data_parse (mf.buf, mf.len, path, &pass2, bp, NULL, err);
+  bp->unknown_records += st.unknown_records;
+  bp->lost_records += st.lost_records;
+out:
+  bp->pass = NULL;
+  if (bp->opts->progress)
+    fprintf (stderr, "\033[K");
+  unmap_file (&mf);
+  return r;
+}
