@@ -807,7 +807,8 @@ add_piece (agg *g, uint64_t lo, uint64_t hi, uint64_t c)
 	{
 	  afdo_function *f = instance (g, (sym_scope *) r.scope);
 	  if (f)
-	    afdo_pos_max (afdo_pos_get (f, pos_key (&r), true), c);
+	    afdo_pos_max (afdo_pos_get (f, pos_key (&r), true),
+			  afdo_count_mul (c, r.mult));
 	}
       a = r.end < hi ? r.end : hi;
     }
@@ -898,7 +899,8 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	{
 	  afdo_function *f = instance (&g, (sym_scope *) r.scope);
 	  if (f)
-	    afdo_pos_max (afdo_pos_get (f, pos_key (&r), true), c);
+	    afdo_pos_max (afdo_pos_get (f, pos_key (&r), true),
+			  afdo_count_mul (c, r.mult));
 	}
     }
   free (ips);
