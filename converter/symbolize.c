@@ -646,11 +646,13 @@ symbolize (symbolizer *s, uint64_t addr, sym_result *r)
   r->line = 0;
   r->disc = 0;
   r->mult = 1;
+  r->llvm = false;
   r->end = addr + 1;
   s->lookups++;
   sym_cu *c = find_cu (s, addr);
   if (!c)
     return;
+  r->llvm = c->llvm;
   uint64_t end = UINT64_MAX;
 
   /* The line row.  */

@@ -51,8 +51,10 @@ typedef struct sym_result
   uint32_t line, disc;		/* of the line-table row; line 0 = none */
   /* How many copies of the code at this line and discriminator the
      compiler made (LLVM's duplication factor: unrolling, vectorization);
-     a count taken at one copy stands for MULT of them.  1 for GCC.  */
+     the largest count of one copy stands for MULT of them.  1 for
+     GCC.  */
   uint32_t mult;
+  bool llvm;			/* in a unit of clang (LLVM's discriminators) */
   uint64_t end;			/* the result holds for [addr, end) */
 } sym_result;
 
