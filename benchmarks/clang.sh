@@ -35,6 +35,12 @@
 #                IP of a branch stack, so each sample gets a made-up branch
 #                record from and to its IP)
 #   profgen-profi  the same with -fsample-profile-use-profi
+#   profgen-sums-profi  llvm-profgen's profile with every total replaced
+#                by the sum of its counts (afdo-dump writes it so), with
+#                -fsample-profile-use-profi: llvm-profgen counts a
+#                function's total in samples times instruction bytes, and
+#                this variant shows what its positions are worth without
+#                that
 # Measured: CPU time of the workload in rounds that run every variant once
 # in rotating order (ratio to the O2 run of the same round; median of
 # BENCH_PAIRS rounds, default 21) and cachegrind's instruction count on the
@@ -62,7 +68,7 @@ JOBS=${BENCH_JOBS:-2}
 PERF_FREQ=${BENCH_PERF_FREQ:-20000}
 PAIRS=${BENCH_PAIRS:-21}
 PROGRAMS=${BENCH_PROGRAMS:-lua5.4}
-VARIANTS=(O2 pgo afdo afdo-profi profgen profgen-profi)
+VARIANTS=(O2 pgo afdo afdo-profi profgen profgen-profi profgen-sums-profi)
 
 RUNDIR=$WORK/run/clang
 REC=$RUNDIR/records.tsv
@@ -147,6 +153,7 @@ variant_flags ()
     afdo-profi) echo "-fprofile-sample-use=$PDIR/afdo.txt -fsample-profile-use-profi" ;;
     profgen) echo "-fprofile-sample-use=$PDIR/profgen.txt" ;;
     profgen-profi) echo "-fprofile-sample-use=$PDIR/profgen.txt -fsample-profile-use-profi" ;;
+    profgen-sums-profi) echo "-fprofile-sample-use=$PDIR/profgen-sums.txt -fsample-profile-use-profi" ;;
   esac
 }
 
@@ -198,7 +205,7 @@ bench_clang ()
   record aranges "$p" "$(readelf -S "${ok[O2]}" | grep -c debug_aranges)"
 
   # The samples, and both converters on them.
-  local have_afdo="" have_profgen="" why_afdo="" why_profgen=""
+  local have_afdo="" have_profgen="" why_afdo="" why_profgen="" why_sums=""
   log "$p: perf record"
   if ! perf record -e cpu-clock -F "$PERF_FREQ" -q -o "$PDIR/perf.data" -- \
        bash "$PDIR/workload-full.sh" "${ok[O2]}" >/dev/null 2>"$PDIR/perf.log"; then
@@ -228,6 +235,12 @@ bench_clang ()
       have_profgen=1
       record profile "$p" profgen "$(profile_total "$PDIR/profgen.txt")" \
         "$(grep -c '^[^ #]' "$PDIR/profgen.txt")" $(cut -d' ' -f1,2 "$PDIR/profgen.time")
+      if "$BDIR/afdo-dump" "$PDIR/profgen.txt" >"$PDIR/profgen-sums.txt" 2>"$PDIR/sums.log"; then
+        record profile "$p" profgen-sums "$(profile_total "$PDIR/profgen-sums.txt")" \
+          "$(grep -c '^[^ #]' "$PDIR/profgen-sums.txt")" - -
+      else
+        why_sums="afdo-dump failed: $(failure_line "$PDIR/sums.log")"
+      fi
     else
       why_profgen="llvm-profgen failed: $(failure_line "$PDIR/profgen.log")"
     fi
@@ -250,9 +263,11 @@ bench_clang ()
     ok[pgo]=$PDIR/pgo/bin/$p
   fi
 
-  for v in afdo afdo-profi profgen profgen-profi; do
+  for v in afdo afdo-profi profgen profgen-profi profgen-sums-profi; do
     case $v in
       afdo*) [ -n "$have_afdo" ] || { record status "$p" "$v" na "no profile: $why_afdo"; continue; } ;;
+      profgen-sums*) [ -n "$have_profgen" ] && [ -z "$why_sums" ] \
+        || { record status "$p" "$v" na "no profile: $why_profgen$why_sums"; continue; } ;;
       profgen*) [ -n "$have_profgen" ] || { record status "$p" "$v" na "no profile: $why_profgen"; continue; } ;;
     esac
     log "$p: build $v"
@@ -320,8 +335,8 @@ main ()
       exit 1
     fi
   done
-  if [ ! -x "$BDIR/afdo-convert" ]; then
-    log "$BDIR/afdo-convert not built"
+  if [ ! -x "$BDIR/afdo-convert" ] || [ ! -x "$BDIR/afdo-dump" ]; then
+    log "$BDIR/afdo-convert or afdo-dump not built"
     exit 1
   fi
   if ! gcc -std=c11 -O2 "$BENCH/lib/benchtime.c" -o "$WORK/bin/benchtime" >>"$LOG" 2>&1; then

@@ -57,13 +57,14 @@ $1 == "samples" { samples[$2] = $3; next }
 $1 == "aranges" { aranges[$2] = $3; next }
 
 END {
-  nv = split("O2 pgo afdo afdo-profi profgen profgen-profi", vs, " ")
+  nv = split("O2 pgo afdo afdo-profi profgen profgen-profi profgen-sums-profi", vs, " ")
   desc["O2"] = "clang `" meta["cflags"] "`; the binary profiled"
   desc["pgo"] = "instrumented PGO: `-fprofile-instr-generate`, the same workload, `-fprofile-instr-use`"
   desc["afdo"] = "`-fprofile-sample-use=` afdo-convert `--format=text` of the samples"
   desc["afdo-profi"] = "the same, `-fsample-profile-use-profi`"
   desc["profgen"] = "`-fprofile-sample-use=` llvm-profgen `--leading-ip-only` of the same samples"
   desc["profgen-profi"] = "the same, `-fsample-profile-use-profi`"
+  desc["profgen-sums-profi"] = "llvm-profgen's profile with every total replaced by the sum of its counts (`afdo-dump` writes it so), `-fsample-profile-use-profi`: llvm-profgen counts a total in samples times instruction bytes (its positions are those of afdo's profile, and its samples of line 0), and LLVM's sample loader judges inline instances hot by their totals"
 
   print "# afdo benchmarks: clang 19 with afdo's text profile"
   print ""
@@ -146,7 +147,10 @@ END {
       split(w, k, SUBSEP)
       if (k[1] != p) continue
       split(prof[w], f, "\t")
-      printf "| %s | %s | %s | %.2f | %.2f |\n", k[2], f[1], f[2], f[3], f[4]
+      if (f[3] == "-")
+        printf "| %s | %s | %s | – | – |\n", k[2], f[1], f[2]
+      else
+        printf "| %s | %s | %s | %.2f | %.2f |\n", k[2], f[1], f[2], f[3], f[4]
     }
     print ""
     print "Compile CPU seconds (whole program, `make -j2`):"
