@@ -209,6 +209,14 @@ bench-quality: deps
 	@$(MAKE) --no-print-directory -k all || echo "bench: not everything built; see the report"
 	@bash $(SRC)/benchmarks/run.sh quality
 
+# clang 19 with afdo-convert's text profile against instrumented PGO and
+# llvm-profgen on the same samples (benchmarks/results/clang.md).
+.PHONY: bench-clang
+bench-clang:
+	@AFDO_DEPS_EXTRA="clang-19 llvm-19 libclang-rt-19-dev" bash $(SRC)/scripts/deps.sh
+	@$(MAKE) --no-print-directory $(B)/afdo-convert
+	@AFDO_BUILD_DIR=$(B) bash $(SRC)/benchmarks/clang.sh
+
 install: all
 	@set -e; \
 	pd='$(PLUGINDIR)'; \

@@ -119,15 +119,17 @@ rd_fits (reader *r, size_t at, uint64_t n, size_t size, const char *what)
   return true;
 }
 
-/* Resolve file string index V (read at AT) to a profile name.  */
+/* Resolve file string index V (read at AT) to a profile name.  Any
+   index may name a function, 0 included: GCC 12's reader maps every
+   string of the table, and only create_gcov's habit puts the empty
+   string at index 0 (which afdo's writer keeps, since GCC 12 asserts an
+   index above 0 where it looks up the names of call targets).  */
 static bool
 rd_name (reader *r, uint64_t v, size_t at, uint32_t *name)
 {
   if (v >= r->n_strings)
     return rd_fail (r, at, "string index %" PRIu64 " out of range "
 		    "(%" PRIu32 " strings)", v, r->n_strings);
-  if (v == 0)
-    return rd_fail (r, at, "string index 0 is reserved (the empty string)");
   *name = r->names[v];
   if (*name == 0)
     return rd_fail (r, at, "empty function name (string index %" PRIu64 ")",

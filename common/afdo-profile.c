@@ -709,7 +709,36 @@ afdo_finalize_function (const afdo_profile *p, afdo_function *f)
       f->callees[i]->parent = f;
       s = afdo_count_add (s, afdo_finalize_function (p, f->callees[i]));
     }
-  f->total = s;
+  /* A stated total is kept while it differs from the sum.  */
+  if (f->has_stated_total && f->stated_total == s)
+    f->has_stated_total = false;
+  f->total = f->has_stated_total ? f->stated_total : s;
+  return f->total;
+}
+
+uint64_t
+afdo_function_counted_total (const afdo_function *f)
+{
+  uint64_t s = 0;
+  for (uint32_t i = 0; i < f->n_pos; i++)
+    s = afdo_count_add (s, f->pos[i].count);
+  for (uint32_t i = 0; i < f->n_callees; i++)
+    s = afdo_count_add (s, f->callees[i]->total);
+  return s;
+}
+
+/* The total of F as afdo_profile_finalize would set it, computed afresh
+   (F need not be finalized).  */
+static uint64_t
+afdo_effective_total (const afdo_function *f)
+{
+  if (f->has_stated_total)
+    return f->stated_total;
+  uint64_t s = 0;
+  for (uint32_t i = 0; i < f->n_pos; i++)
+    s = afdo_count_add (s, f->pos[i].count);
+  for (uint32_t i = 0; i < f->n_callees; i++)
+    s = afdo_count_add (s, afdo_effective_total (f->callees[i]));
   return s;
 }
 
@@ -746,6 +775,13 @@ afdo_function_merge (afdo_profile *dp, afdo_function *dst,
 		     const afdo_profile *sp, const afdo_function *src,
 		     uint64_t weight)
 {
+  /* Stated totals add up like the counts (as in LLVM's merge).  */
+  bool stated = dst->has_stated_total || src->has_stated_total;
+  uint64_t total = 0;
+  if (stated)
+    total = afdo_count_add (afdo_effective_total (dst),
+			    afdo_count_mul (afdo_effective_total (src),
+					    weight));
   dst->head = afdo_count_add (dst->head, afdo_count_mul (src->head, weight));
   for (uint32_t i = 0; i < src->n_pos; i++)
     {
@@ -762,6 +798,12 @@ afdo_function_merge (afdo_profile *dp, afdo_function *dst,
       afdo_function *dc = afdo_callee (dp, dst, sc->callsite,
 				       afdo_reintern (dp, sp, sc->name), true);
       afdo_function_merge (dp, dc, sp, sc, weight);
+    }
+  if (stated)
+    {
+      dst->stated_total = total;
+      dst->stated_line = 0;
+      dst->has_stated_total = true;
     }
 }
 
@@ -797,6 +839,7 @@ static void
 afdo_scale_function (afdo_function *f, uint64_t num, uint64_t den)
 {
   f->head = afdo_scale_count (f->head, num, den);
+  f->stated_total = afdo_scale_count (f->stated_total, num, den);
   for (uint32_t i = 0; i < f->n_pos; i++)
     {
       afdo_pos *pos = &f->pos[i];

@@ -29,9 +29,11 @@
    may carry a histogram of indirect-call targets.
 
    TOTAL of an instance is the sum of its position counts and of the
-   totals of its nested instances; afdo_profile_finalize recomputes it,
-   so it is never stored independently of the counts.  HEAD is the number
-   of times the outline function was entered (top level only).
+   totals of its nested instances, recomputed by afdo_profile_finalize,
+   except where a text profile stated another total: LLVM keeps a stated
+   total as the instance's total, and so does afdo (STATED_TOTAL).  The
+   writers always write the sums.  HEAD is the number of times the
+   outline function was entered (top level only).
 
    Names are interned in the profile's string table and referred to by
    index.  All counts are below 2^63 (GCC's gcov_type is signed); the
@@ -97,6 +99,15 @@ struct afdo_function
   afdo_function *parent;
   /* Free for the user of the library (the plugin marks instances).  */
   uintptr_t aux;
+  /* When HAS_STATED_TOTAL, TOTAL is STATED_TOTAL, a total that a text
+     profile stated and that is not the sum of the instance's counts and
+     its nested instances' totals (see afdo_function_counted_total).
+     STATED_LINE is the line of the text profile that stated it (0 after
+     a merge).  Merging adds and scaling scales stated totals;
+     afdo_profile_finalize drops one that has become the sum.  */
+  uint64_t stated_total;
+  uint32_t stated_line;
+  bool has_stated_total;
 };
 
 typedef struct afdo_profile afdo_profile;
@@ -175,6 +186,10 @@ void afdo_profile_merge (afdo_profile *dst, const afdo_profile *src,
 /* Multiply every count by NUM / DEN (rounding to nearest), then
    finalize.  */
 void afdo_profile_scale (afdo_profile *, uint64_t num, uint64_t den);
+
+/* The sum of FN's position counts and of the totals of its nested
+   instances (of a finalized profile): its TOTAL unless one was stated.  */
+uint64_t afdo_function_counted_total (const afdo_function *fn);
 
 /* Sum of the totals of the top-level instances.  */
 uint64_t afdo_profile_total (const afdo_profile *);

@@ -121,7 +121,10 @@ tx_has_space (const char *s, const char *e)
   return false;
 }
 
-/* Close the innermost open instance: check its stated total.  */
+/* Close the innermost open instance.  Its total is the one stated, as
+   in LLVM's reader, also when it is not the sum of its counts and the
+   totals of its inline instances (a trimmed or hand-edited profile); the
+   instance is marked (HAS_STATED_TOTAL) for the tools to report.  */
 static bool
 tx_close (text_reader *r)
 {
@@ -132,11 +135,10 @@ tx_close (text_reader *r)
     sum = afdo_count_add (sum, f->pos[i].count);
   for (uint32_t i = 0; i < f->n_callees; i++)
     sum = afdo_count_add (sum, f->callees[i]->total);
-  if (sum != fr->stated)
-    return tx_fail (r, fr->line, "total %" PRIu64 " of %s is not the sum of "
-		    "its counts and inlined totals (%" PRIu64 ")", fr->stated,
-		    afdo_name (r->prof, f->name), sum);
-  f->total = sum;
+  f->has_stated_total = sum != fr->stated;
+  f->stated_total = fr->stated;
+  f->stated_line = fr->line;
+  f->total = fr->stated;
   if (r->depth == 0)
     afdo_attach_top (r->prof, f);
   fr->f = NULL;

@@ -88,6 +88,50 @@ now (void)
   return (double) ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* Under -v: the instances of profile P (read from FILE) whose stated
+   total is not the sum of their counts and inlined totals.  LLVM uses
+   the stated total, and so does afdo; the profile written has sums.  */
+typedef struct stated_report
+{
+  const afdo_profile *p;
+  const char *file;
+  uint64_t n;
+} stated_report;
+
+#define STATED_REPORT_MAX 20
+
+static int
+report_stated (afdo_function *f, unsigned depth, void *data)
+{
+  stated_report *sr = data;
+  (void) depth;
+  if (!f->has_stated_total)
+    return 0;
+  if (sr->n++ >= STATED_REPORT_MAX)
+    return 0;
+  char where[32] = "";
+  if (f->stated_line)
+    snprintf (where, sizeof where, ":%" PRIu32, f->stated_line);
+  fprintf (stderr, "%s: %s%s: total %" PRIu64 " of %s%s%s is not the sum "
+	   "of its counts and inlined totals (%" PRIu64 "); using the stated "
+	   "total, as LLVM does\n", progname, sr->file, where,
+	   f->stated_total, afdo_name (sr->p, f->name),
+	   f->parent ? " inlined in " : "",
+	   f->parent ? afdo_name (sr->p, f->parent->name) : "",
+	   afdo_function_counted_total (f));
+  return 0;
+}
+
+static void
+report_stated_totals (const afdo_profile *p, const char *file)
+{
+  stated_report sr = { p, file, 0 };
+  afdo_profile_walk (p, report_stated, &sr);
+  if (sr.n > STATED_REPORT_MAX)
+    fprintf (stderr, "%s: %s: %" PRIu64 " more stated totals differ from "
+	     "the sums\n", progname, file, sr.n - STATED_REPORT_MAX);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -253,6 +297,8 @@ main (int argc, char **argv)
 	  afdo_profile *p = afdo_read_file (inputs[i], NULL, &err);
 	  if (!p)
 	    fail (err.msg);
+	  if (co.verbose)
+	    report_stated_totals (p, inputs[i]);
 	  afdo_profile_merge (prof, p, 1);
 	  afdo_profile_free (p);
 	}

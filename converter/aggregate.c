@@ -97,10 +97,78 @@ add_piece (agg *g, uint64_t lo, uint64_t hi, uint64_t c)
 	{
 	  afdo_function *f = instance (g, (sym_scope *) r.scope);
 	  if (f)
-	    afdo_pos_max (afdo_pos_get (f, pos_key (&r), true), c);
+	    afdo_pos_max (afdo_pos_get (f, pos_key (&r), true),
+			  afdo_count_mul (c, r.mult));
 	}
       a = r.end < hi ? r.end : hi;
     }
+}
+
+/* The functions (symbols) that got samples, in the order met.  */
+typedef struct func_list
+{
+  const bin_func **v;
+  size_t n, cap;
+} func_list;
+
+static void
+note_func (func_list *l, const bin_func *fn)
+{
+  if (!fn || (l->n && l->v[l->n - 1] == fn))
+    return;
+  if (l->n == l->cap)
+    {
+      size_t nc = l->cap ? 2 * l->cap : 64;
+      const bin_func **n = realloc (l->v, nc * sizeof *n);
+      if (!n)
+	return;
+      l->v = n;
+      l->cap = nc;
+    }
+  l->v[l->n++] = fn;
+}
+
+/* llvm-profgen gives every line of a sampled function that got no
+   sample a count of 0, and LLVM's sample loader (its profile inference,
+   -fsample-profile-use-profi, above all) takes such a line for a cold
+   one where a line missing from the profile is unknown.  Do the same for
+   the functions of clang's units.  GCC's units are left as they were:
+   GCC and the plugin read a missing position and a position of count 0
+   alike.  */
+static int
+func_order (const void *a, const void *b)
+{
+  const bin_func *x = *(const bin_func *const *) a;
+  const bin_func *y = *(const bin_func *const *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+fill_zeros (agg *g, func_list *l)
+{
+  if (l->n > 1)
+    qsort (l->v, l->n, sizeof *l->v, func_order);
+  for (size_t i = 0; i < l->n; i++)
+    {
+      uint64_t a = l->v[i]->addr, hi = a + l->v[i]->size;
+      if (i && l->v[i] == l->v[i - 1])
+	continue;
+      while (a < hi)
+	{
+	  sym_result r;
+	  symbolize (g->sym, a, &r);
+	  if (!r.llvm)
+	    break;
+	  if (r.scope && r.line)
+	    {
+	      afdo_function *f = instance (g, (sym_scope *) r.scope);
+	      if (f)
+		afdo_pos_max (afdo_pos_get (f, pos_key (&r), true), 0);
+	    }
+	  a = r.end < hi ? r.end : hi;
+	}
+    }
+  free (l->v);
 }
 
 static int
@@ -151,6 +219,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 		    afdo_error *err)
 {
   agg g = { afdo_profile_new (), sym, bp->bin };
+  func_list sampled = { 0 };
   memset (q, 0, sizeof *q);
   q->samples = bp->samples - bp->samples_filtered;
   q->in_binary = bp->samples_binary;
@@ -182,8 +251,16 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
       if (!lbr)
 	{
 	  afdo_function *f = instance (&g, (sym_scope *) r.scope);
-	  if (f)
-	    afdo_pos_max (afdo_pos_get (f, pos_key (&r), true), c);
+	  afdo_pos *pos = f ? afdo_pos_get (f, pos_key (&r), true) : NULL;
+	  /* For clang's units, what llvm-profgen --leading-ip-only does
+	     with IP samples: the sum of the samples of a location (which
+	     counts every copy of duplicated code).  */
+	  if (pos && r.llvm)
+	    afdo_pos_add (pos, c);
+	  else if (pos)
+	    afdo_pos_max (pos, afdo_count_mul (c, r.mult));
+	  if (r.llvm)
+	    note_func (&sampled, binary_func_at (bp->bin, a));
 	}
     }
   free (ips);
@@ -220,7 +297,10 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	    cur += ev[i++][1];
 	  progress (bp, "symbolizing ranges", i, 2 * n_r);
 	  if (cur && i < 2 * n_r)
-	    add_piece (&g, a, ev[i][0], cur);
+	    {
+	      add_piece (&g, a, ev[i][0], cur);
+	      note_func (&sampled, binary_func_at (bp->bin, a));
+	    }
 	}
       free (ev);
 
@@ -264,9 +344,11 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
     }
   if (bp->opts->progress)
     fprintf (stderr, "\033[K");
+  fill_zeros (&g, &sampled);
   afdo_profile_finalize (g.prof);
   return g.prof;
 oom:
+  free (sampled.v);
   afdo_profile_free (g.prof);
   binprof_oom (err);
   return NULL;

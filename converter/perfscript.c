@@ -208,27 +208,22 @@ binprof_add_perf_script (binprof *bp, const char *path, afdo_error *err)
   ssize_t n;
   int r = 0;
   uint64_t before = bp->samples;
-  bool mapped_checked = false;
+  /* Maps are settled (binprof_settle_maps) at the first sample after
+     a change.  A sample before any MMAP of BIN (a kernel sample of the
+     exec, say) is no sample of BIN; a fixed-address executable without
+     any MMAP event gets identity mappings at the first sample.  */
+  bool identity_done = false;
+  size_t settled = 0;
   while ((n = getline (&line, &cap, f)) >= 0)
     {
       lineno++;
-      if (!mapped_checked && !strstr (line, "PERF_RECORD_")
-	  && *skip_ws (line) && *skip_ws (line) != '\n')
+      if (!strstr (line, "PERF_RECORD_") && *skip_ws (line)
+	  && *skip_ws (line) != '\n')
 	{
-	  mapped_checked = true;
-	  if (bp->n_maps == 0)
+	  if (bp->n_maps == 0 && !identity_done
+	      && bp->bin->e_type == ET_EXEC)
 	    {
-	      if (bp->bin->e_type != ET_EXEC)
-		{
-		  afdo_error_set (err, "%s: no MMAP event for %s before the "
-				  "samples, and it is position-independent; "
-				  "run perf script with --show-mmap-events",
-				  path, bp->bin->path);
-		  r = -1;
-		  break;
-		}
-	      /* A fixed-address executable: identity mappings of its
-		 loadable segments.  */
+	      identity_done = true;
 	      for (size_t i = 0; i < bp->bin->n_loads && !r; i++)
 		{
 		  const bin_load *l = &bp->bin->loads[i];
@@ -238,9 +233,13 @@ binprof_add_perf_script (binprof *bp, const char *path, afdo_error *err)
 		}
 	      if (r)
 		break;
+	      settled = bp->n_maps;
 	    }
-	  else
-	    binprof_settle_maps (bp);
+	  else if (bp->n_maps != settled)
+	    {
+	      binprof_settle_maps (bp);
+	      settled = bp->n_maps;
+	    }
 	}
       if ((r = binprof_script_line (bp, line, lineno, path, err)))
 	break;
@@ -252,6 +251,14 @@ binprof_add_perf_script (binprof *bp, const char *path, afdo_error *err)
       r = -1;
     }
   fclose (f);
+  if (!r && bp->n_maps == 0)
+    {
+      afdo_error_set (err, "%s: no MMAP event for %s before the "
+		      "samples, and it is position-independent; "
+		      "run perf script with --show-mmap-events",
+		      path, bp->bin->path);
+      r = -1;
+    }
   if (!r && bp->samples == before)
     {
       afdo_error_set (err, "%s: no samples in perf script output", path);

@@ -35,6 +35,7 @@ typedef struct sym_row
 {
   uint64_t addr;
   uint32_t line, disc;		/* line UINT32_MAX: end of a sequence */
+  uint32_t mult;		/* duplication factor (LLVM), else 1 */
 } sym_row;
 
 typedef struct sym_range
@@ -51,6 +52,7 @@ typedef struct sym_top
 typedef struct sym_cu
 {
   Dwarf_Off off;
+  bool llvm;			/* discriminators in LLVM's encoding */
   sym_row *rows;
   size_t n_rows;
   sym_range *ranges;
@@ -68,6 +70,13 @@ typedef struct sym_cu
 
 #define SCOPE_BLOCK 1024
 
+/* The address ranges of a compilation unit, from its DIE.  */
+typedef struct cu_span
+{
+  uint64_t lo, hi;
+  Dwarf_Off off;
+} cu_span;
+
 struct symbolizer
 {
   binary *bin;
@@ -75,7 +84,72 @@ struct symbolizer
   size_t n_cus, cap_cus;
   sym_cu *last;			/* the last CU used */
   uint64_t lookups;
+  /* For addresses that .debug_aranges does not cover (clang writes no
+     .debug_aranges): every unit's ranges, sorted, built at the first
+     such address.  */
+  cu_span *spans;
+  size_t n_spans;
+  bool spans_built;
 };
+
+/* LLVM's discriminators.  A discriminator holds up to three components,
+   lowest bits first: the base discriminator (what the source-level
+   profile is keyed by), the duplication factor (how many copies of the
+   code unrolling or vectorization made) and the copy identifier.  Each
+   component takes one bit when it is 0 (the bit set), otherwise a clear
+   bit followed by its value: 6 bits for a value below 32, or 13 bits for
+   a 12-bit value, the sixth of them set to say so, holding the low 5
+   bits and then the high 7.  Components that are 0 at the top are left
+   out, so 0 is all three 0 (and a duplication factor of 0 means 1).  */
+
+static uint32_t
+llvm_component (uint32_t d)
+{
+  if (d & 1)
+    return 0;
+  d >>= 1;
+  if (d & 0x20)
+    return (d & 0x1f) | ((d >> 1) & 0xfe0);
+  return d & 0x1f;
+}
+
+static uint32_t
+llvm_next_component (uint32_t d)
+{
+  if (d & 1)
+    return d >> 1;
+  return d >> ((d & 0x40) ? 14 : 7);
+}
+
+uint32_t
+sym_llvm_base_discriminator (uint32_t d)
+{
+  return llvm_component (d);
+}
+
+uint32_t
+sym_llvm_duplication_factor (uint32_t d)
+{
+  uint32_t f = llvm_component (llvm_next_component (d));
+  return f ? f : 1;
+}
+
+uint32_t
+sym_llvm_copy_identifier (uint32_t d)
+{
+  return llvm_component (llvm_next_component (llvm_next_component (d)));
+}
+
+bool
+sym_producer_is_llvm (const char *producer)
+{
+  /* GCC's producer begins "GNU " and may quote any option, a file name
+     with "clang" in it included.  */
+  if (!producer || strncmp (producer, "GNU ", 4) == 0)
+    return false;
+  return strstr (producer, "clang") || strstr (producer, "LLVM")
+	 || strstr (producer, "flang") || strstr (producer, "Intel(R) oneAPI");
+}
 
 symbolizer *
 symbolizer_new (binary *b)
@@ -109,6 +183,7 @@ symbolizer_free (symbolizer *s)
   for (size_t i = 0; i < s->cap_cus; i++)
     cu_free (s->cus[i]);
   free (s->cus);
+  free (s->spans);
   free (s);
 }
 
@@ -178,7 +253,12 @@ build_rows (sym_cu *c, Dwarf_Die *cudie)
       dwarf_lineno (l, &line);
       dwarf_linediscriminator (l, &disc);
       sym_row r = { a, endseq ? UINT32_MAX : (uint32_t) (line < 0 ? 0 : line),
-		    endseq ? 0 : disc };
+		    endseq ? 0 : disc, 1 };
+      if (c->llvm && !endseq)
+	{
+	  r.disc = sym_llvm_base_discriminator (disc);
+	  r.mult = sym_llvm_duplication_factor (disc);
+	}
       c->rows[o++] = r;
     }
   /* libdw sorts by address already (keeping the order of rows at the
@@ -319,6 +399,8 @@ make_scope (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth)
     {
       sc->call_line = udata_attr (die, DW_AT_call_line);
       sc->call_disc = udata_attr (die, DW_AT_GNU_discriminator);
+      if (c->llvm)
+	sc->call_disc = sym_llvm_base_discriminator (sc->call_disc);
       sc->next_sibling = parent->first_child;
       parent->first_child = sc;
       sc->expanded = true;
@@ -423,6 +505,10 @@ build_cu (Dwarf_Die *cudie)
   if (!c)
     return NULL;
   c->off = dwarf_dieoffset (cudie);
+  Dwarf_Attribute a;
+  c->llvm = sym_producer_is_llvm (dwarf_formstring (dwarf_attr (cudie,
+								DW_AT_producer,
+								&a)));
   build_rows (c, cudie);
   walk (c, cudie, NULL, 0);
   if (c->n_tops)
@@ -431,11 +517,85 @@ build_cu (Dwarf_Die *cudie)
   return c;
 }
 
+static int
+span_cmp (const void *a, const void *b)
+{
+  const cu_span *x = a, *y = b;
+  if (x->lo != y->lo)
+    return x->lo < y->lo ? -1 : 1;
+  return x->hi < y->hi ? -1 : x->hi > y->hi;
+}
+
+/* The ranges of every compilation unit (DW_AT_low_pc/high_pc or
+   DW_AT_ranges of the unit's DIE).  */
+static void
+build_spans (symbolizer *s)
+{
+  size_t cap = 0;
+  Dwarf_CU *cu = NULL;
+  Dwarf_Die cudie;
+  uint8_t type;
+  s->spans_built = true;
+  while (dwarf_get_units (s->bin->dwarf, cu, &cu, NULL, &type, &cudie,
+			  NULL) == 0)
+    {
+      if (type != DW_UT_compile && type != DW_UT_partial)
+	continue;
+      Dwarf_Addr base, lo, hi;
+      ptrdiff_t off = 0;
+      while ((off = dwarf_ranges (&cudie, off, &base, &lo, &hi)) > 0)
+	{
+	  if (hi <= lo)
+	    continue;
+	  if (s->n_spans == cap)
+	    {
+	      size_t nc = cap ? 2 * cap : 64;
+	      cu_span *n = realloc (s->spans, nc * sizeof *n);
+	      if (!n)
+		return;
+	      s->spans = n;
+	      cap = nc;
+	    }
+	  s->spans[s->n_spans++] = (cu_span) { lo, hi,
+					       dwarf_dieoffset (&cudie) };
+	}
+    }
+  if (s->n_spans > 1)
+    qsort (s->spans, s->n_spans, sizeof *s->spans, span_cmp);
+}
+
+/* The unit of ADDR from the units' own ranges.  */
+static bool
+cu_from_spans (symbolizer *s, uint64_t addr, Dwarf_Die *cudie)
+{
+  if (!s->spans_built)
+    build_spans (s);
+  size_t lo = 0, hi = s->n_spans;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (s->spans[mid].lo <= addr)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  /* Ranges of different units may nest (a unit's single range around
+     another's code): look back for one that holds ADDR.  */
+  for (size_t i = lo; i > 0 && lo - i < 8; i--)
+    if (addr < s->spans[i - 1].hi)
+      return dwarf_offdie (s->bin->dwarf, s->spans[i - 1].off, cudie)
+	     != NULL;
+  return false;
+}
+
 static sym_cu *
 find_cu (symbolizer *s, uint64_t addr)
 {
   Dwarf_Die cudie;
-  if (!s->bin->dwarf || !dwarf_addrdie (s->bin->dwarf, addr, &cudie))
+  if (!s->bin->dwarf)
+    return NULL;
+  if (!dwarf_addrdie (s->bin->dwarf, addr, &cudie)
+      && !cu_from_spans (s, addr, &cudie))
     return NULL;
   Dwarf_Off off = dwarf_dieoffset (&cudie);
   if (s->last && s->last->off == off)
@@ -485,11 +645,14 @@ symbolize (symbolizer *s, uint64_t addr, sym_result *r)
   r->scope = NULL;
   r->line = 0;
   r->disc = 0;
+  r->mult = 1;
+  r->llvm = false;
   r->end = addr + 1;
   s->lookups++;
   sym_cu *c = find_cu (s, addr);
   if (!c)
     return;
+  r->llvm = c->llvm;
   uint64_t end = UINT64_MAX;
 
   /* The line row.  */
@@ -508,6 +671,7 @@ symbolize (symbolizer *s, uint64_t addr, sym_result *r)
     {
       r->line = c->rows[lo - 1].line;
       r->disc = c->rows[lo - 1].disc;
+      r->mult = c->rows[lo - 1].mult;
     }
 
   /* The outline function.  */

@@ -49,6 +49,12 @@ typedef struct sym_result
 {
   const sym_scope *scope;	/* innermost scope, NULL when none */
   uint32_t line, disc;		/* of the line-table row; line 0 = none */
+  /* How many copies of the code at this line and discriminator the
+     compiler made (LLVM's duplication factor: unrolling, vectorization);
+     the largest count of one copy stands for MULT of them.  1 for
+     GCC.  */
+  uint32_t mult;
+  bool llvm;			/* in a unit of clang (LLVM's discriminators) */
   uint64_t end;			/* the result holds for [addr, end) */
 } sym_result;
 
@@ -60,6 +66,19 @@ void symbolizer_free (symbolizer *);
 /* Symbolize ADDR (an ELF virtual address); also tells up to where the
    answer stays the same, so ranges can be walked piecewise.  */
 void symbolize (symbolizer *, uint64_t addr, sym_result *);
+
+/* LLVM's DWARF discriminators (of a compilation unit whose producer is
+   clang) hold a base discriminator, a duplication factor and a copy
+   identifier; the sample profile is keyed by the base discriminator
+   alone.  The symbolizer gives the base discriminator of such units in
+   sym_result.disc and sym_scope.call_disc, and the duplication factor in
+   sym_result.mult (see doc/afdo-convert.md).  Exposed for the tests.  */
+uint32_t sym_llvm_base_discriminator (uint32_t d);
+uint32_t sym_llvm_duplication_factor (uint32_t d);
+uint32_t sym_llvm_copy_identifier (uint32_t d);
+/* Whether DW_AT_producer PRODUCER names clang (or another LLVM-based
+   compiler that encodes discriminators so).  */
+bool sym_producer_is_llvm (const char *producer);
 
 /* Number of scopes in an inline stack (1 for an outline function).  */
 unsigned sym_depth (const sym_scope *);

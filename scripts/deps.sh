@@ -7,8 +7,10 @@ set -u
 pkgs=(gcc g++ make pkg-config gcc-12-plugin-dev libgmp-dev libmpfr-dev
       libelf-dev libdw-dev check dejagnu valgrind)
 # Wanted but not required: perf for end-to-end tests, autofdo for the
-# create_gcov comparison, gcc-12-source for the tests read from GCC.
-optional=(linux-perf autofdo gcc-12-source)
+# create_gcov comparison, gcc-12-source for the tests read from GCC,
+# clang-19 and llvm-19 for the interoperability tests (clang-built
+# binaries, llvm-profdata and llvm-profgen; testsuite/afdo.interop).
+optional=(linux-perf autofdo gcc-12-source clang-19 llvm-19)
 [ -n "${AFDO_DEPS_EXTRA:-}" ] && optional+=($AFDO_DEPS_EXTRA)
 
 missing() {
