@@ -288,9 +288,16 @@ finish_callback (void *, void *data)
   afdo_session_finish ((afdo_session *) data);
 }
 
-static void
-register_pass (const char *base_name, opt_pass *pass, const char *ref,
-	       enum pass_positioning_ops pos)
+/* Register PASS at POS of the first instance of the IPA pass REF, and
+   give its dump file REF's number.  GCC numbers a dump when its pass is
+   registered, and a plugin registers its passes after all of GCC's, so
+   the plugin's dumps would otherwise sort after GCC's last one instead
+   of next to the pass they run beside.  A pass whose name starts with
+   '*' gets no dump file, as none of GCC's own such passes does
+   (-fdump-ipa-all would otherwise make one for it).  */
+void
+afdo_register_pass (const char *base_name, opt_pass *pass, const char *ref,
+		    enum pass_positioning_ops pos)
 {
   struct register_pass_info info;
   info.pass = pass;
@@ -298,6 +305,21 @@ register_pass (const char *base_name, opt_pass *pass, const char *ref,
   info.ref_pass_instance_number = 1;
   info.pos_op = pos;
   register_callback (base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+
+  gcc::dump_manager *dumps = g->get_dumps ();
+  dump_file_info *dfi = dumps->get_dump_file_info (pass->static_pass_number);
+  if (!dfi)
+    return;
+  char *sw = concat ("ipa-", ref, NULL);
+  const dump_file_info *ref_dfi = dumps->get_dump_file_info_by_switch (sw);
+  free (sw);
+  if (ref_dfi)
+    dfi->num = ref_dfi->num;
+  if (pass->name[0] == '*')
+    {
+      dfi->pstate = 0;
+      dfi->pflags = TDF_NONE;
+    }
 }
 
 int
@@ -364,10 +386,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (s->opts.fdo_opts && optimize > 0 && !s->opts.evaluate)
     afdo_enable_fdo_optimizations (s);
 
-  register_pass (info->base_name, afdo_make_autofdo_pass (s), "afdo",
-		 PASS_POS_INSERT_AFTER);
-  register_pass (info->base_name, afdo_make_handoff_pass (s), "profile",
-		 PASS_POS_INSERT_AFTER);
+  afdo_register_pass (info->base_name, afdo_make_autofdo_pass (s), "afdo",
+		      PASS_POS_INSERT_AFTER);
+  afdo_register_pass (info->base_name, afdo_make_handoff_pass (s), "profile",
+		      PASS_POS_INSERT_AFTER);
   register_callback (info->base_name, PLUGIN_FINISH, finish_callback, s);
   afdo_evaluate_register (s, info->base_name, dump);
 

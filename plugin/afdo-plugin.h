@@ -348,6 +348,11 @@ bool afdo_evaluate_check (afdo_session *, const char *plugin_name);
 void afdo_evaluate_register (afdo_session *, const char *base_name,
 			     const char *dump);
 
+/* Register PASS next to the IPA pass REF (afdo-plugin.cc); its dump
+   takes REF's number, so dumps sort in the order passes run.  */
+void afdo_register_pass (const char *base_name, opt_pass *pass,
+			 const char *ref, enum pass_positioning_ops pos);
+
 /* Messages name the plugin this way.  */
 extern const char afdo_plugin_name[];
 
