@@ -430,7 +430,7 @@ eval_line (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  fputs ("afdo: evaluate: ", stderr);
+  fprintf (stderr, "afdo: %s: evaluate: ", afdo_input_name ());
   vfprintf (stderr, fmt, ap);
   fputc ('\n', stderr);
   va_end (ap);

@@ -113,6 +113,9 @@ static const arg_spec arg_table[] =
     "(default: --param hot-bb-count-ws-permille)" },
   { "stale-percent", "=N", ARG_INT, 0, 100, FIELD (stale_percent),
     NO_FIELD, "warn below N % of samples matched (default 50)" },
+  { "stale-share", "=N", ARG_INT, 0, 100, FIELD (stale_share),
+    NO_FIELD, "...and only for a file whose functions hold at\n"
+    "least N % of the profile's samples (default 1)" },
   { "evaluate", "[=FILE]", ARG_FLAG_FILE, 0, 0, FIELD (evaluate),
     FIELD (evaluate_counts),
     "with -fprofile-use: print the block overlap of the\n"
@@ -124,6 +127,9 @@ static const arg_spec arg_table[] =
     "\"profile\" pass (exact, -fauto-profile's or the\n"
     "plugin's) to FILE, for afdo-overlap; profile= is\n"
     "not needed for this alone" },
+  { "report", "=FILE", ARG_FILE, 0, 0, FIELD (report), NO_FIELD,
+    "append what the translation unit matched to FILE,\n"
+    "for afdo-dump --build-report" },
   { "dump", "[=FLAGS]", ARG_TEXT, 0, 0, NO_FIELD, NO_FIELD,
     "write the pass dump, as -fdump-ipa-autofdo[-FLAGS]\n"
     "would (GCC 12 reads -fdump- options before it loads\n"
@@ -143,6 +149,7 @@ default_options (afdo_plugin_options *o)
   o->icp = true;
   o->hot_permille = param_hot_bb_count_ws_permille;
   o->stale_percent = 50;
+  o->stale_share = 1;
   o->inline_permille = -1;
   o->inline_growth = 300;
 }
