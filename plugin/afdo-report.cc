@@ -153,6 +153,7 @@ afdo_report_unit (afdo_unit *u, const afdo_unit_summary *sum)
     }
 
   if (!append_locked (s->opts.report, buf.address (), buf.length ()))
-    error ("%s: cannot write the report to %qs: %s", afdo_plugin_name,
-	   s->opts.report, xstrerror (errno));
+    error_at (UNKNOWN_LOCATION, "%s: %s: cannot write the report to %qs: "
+	      "%s", afdo_plugin_name, afdo_input_name (), s->opts.report,
+	      xstrerror (errno));
 }
