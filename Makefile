@@ -7,7 +7,7 @@
 #   make demo       the whole loop on a bundled example
 #   make torture    c-torture programs with random and foreign profiles
 #   make fuzz       libFuzzer runs of the profile and perf readers (clang)
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= PLUGINDIR= (see below)
 
 SHELL := /bin/bash
 CC ?= gcc
@@ -31,14 +31,38 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/afdo
-# The plugin goes where GCC looks for -fplugin=NAME, so -fplugin=afdo
-# works without a path: GCC's plugin directory, when it is writable or
-# when installing into a DESTDIR (a package).  Otherwise (a user's
-# PREFIX) into PREFIX_PLUGINDIR, used as -fplugin=PATH/afdo.so.
-# PLUGINDIR=DIR on the command line overrides both.
+# Where the plugin goes.  GCC looks for -fplugin=NAME (no path) in its
+# own plugin directory only, which lies outside most prefixes; install
+# writes there only when told to, so that everything else stays under
+# $(DESTDIR)$(PREFIX):
+#   PLUGINDIR=DIR given             DIR; PLUGINDIR=$(gcc -print-file-name=plugin)
+#                                   is GCC's own
+#   PREFIX not given                GCC's plugin directory (-fplugin=afdo)
+#   PREFIX holds GCC's directory    GCC's plugin directory (PREFIX=/usr)
+#   any other PREFIX                $(PREFIX)/lib/gcc/plugin
+#                                   (-fplugin=$(PREFIX)/lib/gcc/plugin/afdo.so)
+# make install prints the -fplugin= option to use.
 GCC_PLUGINDIR := $(shell $(TARGET_GCC) -print-file-name=plugin)
-PREFIX_PLUGINDIR ?= $(PREFIX)/lib/gcc/plugin
-PLUGINDIR ?=
+PREFIX_PLUGINDIR := $(patsubst %/,%,$(PREFIX))/lib/gcc/plugin
+ifeq ($(origin PLUGINDIR),undefined)
+ifeq ($(origin PREFIX),file)
+PLUGINDIR := $(GCC_PLUGINDIR)
+else ifneq ($(filter $(patsubst %/,%,$(PREFIX))/%,$(GCC_PLUGINDIR)),)
+PLUGINDIR := $(GCC_PLUGINDIR)
+else
+PLUGINDIR := $(PREFIX_PLUGINDIR)
+endif
+endif
+ifeq ($(abspath $(PLUGINDIR)),$(abspath $(GCC_PLUGINDIR)))
+PLUGIN_OPTION := -fplugin=afdo
+PLUGIN_WHERE := , GCC's plugin directory
+else
+PLUGIN_OPTION := -fplugin=$(PLUGINDIR)/afdo.so
+PLUGIN_WHERE := , not GCC's plugin directory ($(GCC_PLUGINDIR))
+endif
+# The directories of afdo's own that uninstall removes when empty.
+AFDO_DIRS := $(DOCDIR) $(if $(filter $(PREFIX_PLUGINDIR),$(PLUGINDIR)),\
+	$(PREFIX_PLUGINDIR) $(patsubst %/,%,$(dir $(PREFIX_PLUGINDIR))))
 # What install put where (paths without DESTDIR), for uninstall.
 MANIFEST = $(DOCDIR)/installed-files
 
@@ -219,14 +243,6 @@ bench-clang:
 
 install: all
 	@set -e; \
-	pd='$(PLUGINDIR)'; \
-	if [ -z "$$pd" ]; then \
-	  if [ -n '$(DESTDIR)' ] || [ -w '$(GCC_PLUGINDIR)' ]; then \
-	    pd='$(GCC_PLUGINDIR)'; \
-	  else \
-	    pd='$(PREFIX_PLUGINDIR)'; \
-	  fi; \
-	fi; \
 	list=$$(mktemp); trap 'rm -f "$$list"' EXIT; \
 	put() { mode=$$1 dir=$$2; shift 2; \
 	  echo "install -m $$mode $$* $(DESTDIR)$$dir/"; \
@@ -234,37 +250,33 @@ install: all
 	  install -m "$$mode" "$$@" '$(DESTDIR)'"$$dir/"; \
 	  for f in "$$@"; do echo "$$dir/$${f##*/}" >> "$$list"; done; }; \
 	put 755 '$(BINDIR)' $(B)/afdo-convert $(B)/afdo-dump; \
-	put 755 "$$pd" $(PLUGIN); \
+	put 755 '$(PLUGINDIR)' $(PLUGIN); \
 	put 644 '$(MANDIR)/man1' doc/afdo-convert.1 doc/afdo-dump.1; \
 	put 644 '$(MANDIR)/man7' doc/afdo.7; \
 	put 644 '$(DOCDIR)' README.md COPYING $(wildcard doc/*.md); \
 	echo '$(MANIFEST)' >> "$$list"; \
 	install -m 644 "$$list" '$(DESTDIR)$(MANIFEST)'; \
 	echo; \
-	if [ "$$pd" = '$(GCC_PLUGINDIR)' ]; then \
-	  echo "afdo: the plugin is in GCC's plugin directory: use -fplugin=afdo -fplugin-arg-afdo-profile=FILE"; \
-	else \
-	  echo "afdo: $$pd is not GCC's plugin directory ($(GCC_PLUGINDIR)): use"; \
-	  echo "afdo:   -fplugin=$$pd/afdo.so -fplugin-arg-afdo-profile=FILE"; \
-	fi
+	echo "afdo: the plugin is in $(PLUGINDIR)$(PLUGIN_WHERE): use"; \
+	echo "afdo:   $(PLUGIN_OPTION) -fplugin-arg-afdo-profile=FILE"
 
 # Removes what the manifest lists (every file install wrote), then the
-# directories of afdo's own that are left empty.
+# directories of afdo's own that are left empty.  Without a manifest,
+# the files install would write with the same variables.
 uninstall:
 	@set -e; \
 	if [ -f '$(DESTDIR)$(MANIFEST)' ]; then \
 	  files=$$(cat '$(DESTDIR)$(MANIFEST)'); \
 	else \
 	  echo "afdo: no $(DESTDIR)$(MANIFEST); removing the files install would have written"; \
-	  files="$(BINDIR)/afdo-convert $(BINDIR)/afdo-dump \
-	    $(GCC_PLUGINDIR)/afdo.so $(PREFIX_PLUGINDIR)/afdo.so \
+	  files="$(BINDIR)/afdo-convert $(BINDIR)/afdo-dump $(PLUGINDIR)/afdo.so \
 	    $(MANDIR)/man1/afdo-convert.1 $(MANDIR)/man1/afdo-dump.1 \
 	    $(MANDIR)/man7/afdo.7 $(addprefix $(DOCDIR)/,README.md COPYING $(notdir $(wildcard doc/*.md)))"; \
 	fi; \
 	for f in $$files; do \
 	  if [ -e '$(DESTDIR)'"$$f" ]; then echo "rm -f $(DESTDIR)$$f"; rm -f '$(DESTDIR)'"$$f"; fi; \
 	done; \
-	for d in '$(DOCDIR)' '$(PREFIX_PLUGINDIR)' '$(dir $(PREFIX_PLUGINDIR))'; do \
+	for d in $(foreach d,$(AFDO_DIRS),'$(d)'); do \
 	  [ -d '$(DESTDIR)'"$$d" ] && rmdir --ignore-fail-on-non-empty '$(DESTDIR)'"$$d" || true; \
 	done
 

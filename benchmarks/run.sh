@@ -572,11 +572,13 @@ overlap_fields ()
 # program.  The plugin prints, per function, a line holding "overlap",
 # a percentage and the function's ground-truth weight ("weight=N" or
 # "count=N"); the program figure is the weight-weighted mean (seed 003,
-# Section IV.C).  Lines naming no weight count with weight 1.
+# Section IV.C).  Lines naming no weight count with weight 1.  The file
+# name the lines begin with ("afdo: FILE: evaluate: ...") is dropped
+# first: a path may hold any of the words that pick the lines.
 bench_parse_overlap ()
 {
   local p=$1 f=$2 res
-  res=$(grep -i 'overlap' "$f" | grep -vi 'weighted\|total\|program' | awk '
+  res=$(sed 's/^afdo: [^ ]*: /afdo: /' "$f" | grep -i 'overlap' | grep -vi 'weighted\|total\|program' | awk '
     {
       pct = ""; w = 1
       for (i = 1; i <= NF; i++) {

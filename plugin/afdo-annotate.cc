@@ -65,22 +65,20 @@ struct annotate_ctx
   afdo_unit *unit;
   afdo_names *names;
   afdo_function *top;
-  /* The positions this function used, each counted once.  */
-  hash_set<const afdo_pos *> *used;
+  /* The samples this function matched that no function of the unit
+     before it did (afdo_unit_match).  */
   uint64_t matched;
   /* Only mark the nested instances reached.  */
   bool dry;
 };
 
 static void
-mark_used (annotate_ctx *ctx, const afdo_pos *pos)
+mark_used (annotate_ctx *ctx, const afdo_function *inst, const afdo_pos *pos)
 {
   if (ctx->dry)
     return;
-  if (!ctx->used->add (pos))
-    ctx->matched = afdo_count_add (ctx->matched, pos->count);
-  if (!ctx->unit->used.add (pos))
-    ctx->unit->matched = afdo_count_add (ctx->unit->matched, pos->count);
+  ctx->matched = afdo_count_add (ctx->matched,
+				 afdo_unit_match (ctx->unit, inst, pos->key));
 }
 
 /* The count of line offset OFFSET, discriminator DISC in INST.
@@ -106,7 +104,7 @@ position_count (annotate_ctx *ctx, const afdo_function *inst,
       for (uint32_t i = first; i < last; i++)
 	{
 	  best = MAX (best, inst->pos[i].count);
-	  mark_used (ctx, &inst->pos[i]);
+	  mark_used (ctx, inst, &inst->pos[i]);
 	}
       *count = cap_count (best);
       return true;
@@ -121,7 +119,7 @@ position_count (annotate_ctx *ctx, const afdo_function *inst,
     hit = &inst->pos[first];
   if (!hit)
     return false;
-  mark_used (ctx, hit);
+  mark_used (ctx, inst, hit);
   *count = cap_count (hit->count);
   return true;
 }
@@ -191,7 +189,6 @@ afdo_mark_reached (afdo_unit *unit, afdo_function *instance)
   ctx.unit = unit;
   ctx.names = unit->whole;
   ctx.top = instance;
-  ctx.used = NULL;
   ctx.matched = 0;
   ctx.dry = true;
   basic_block bb;
@@ -211,12 +208,10 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 		      bool head_ok, vec<afdo_bb_count> &d,
 		      afdo_fn_result *res)
 {
-  hash_set<const afdo_pos *> used;
   annotate_ctx ctx;
   ctx.unit = unit;
   ctx.names = unit->names;
   ctx.top = instance;
-  ctx.used = &used;
   ctx.matched = 0;
   ctx.dry = false;
 

@@ -430,7 +430,7 @@ eval_line (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  fputs ("afdo: evaluate: ", stderr);
+  fprintf (stderr, "afdo: %s: evaluate: ", afdo_input_name ());
   vfprintf (stderr, fmt, ap);
   fputc ('\n', stderr);
   va_end (ap);
@@ -692,17 +692,10 @@ afdo_evaluate_register (afdo_session *s, const char *base_name,
 {
   if (!s->opts.evaluate && !s->opts.counts)
     return;
-  struct register_pass_info info;
-  info.pass = new pass_eval_static (g, s);
-  info.reference_pass_name = "profile";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_BEFORE;
-  register_callback (base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-  info.pass = new pass_eval (g, s);
-  info.reference_pass_name = "profile";
-  info.ref_pass_instance_number = 1;
-  info.pos_op = PASS_POS_INSERT_AFTER;
-  register_callback (base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+  afdo_register_pass (base_name, new pass_eval_static (g, s), "profile",
+		      PASS_POS_INSERT_BEFORE);
+  afdo_register_pass (base_name, new pass_eval (g, s), "profile",
+		      PASS_POS_INSERT_AFTER);
   if (dump)
     {
       char *sw = concat ("ipa-autofdo_eval", *dump ? "-" : "", dump, NULL);

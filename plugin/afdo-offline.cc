@@ -55,11 +55,14 @@ folded_p (const afdo_function *c, const vec<char> &defined)
 
 /* Add SRC (of profile SP) and everything nested in it into DST (of
    profile DP), except, when DEFINED is given, the nested instances that
-   are folded elsewhere.  */
+   are folded elsewhere.  Each instance of SP added goes into the list of
+   SOURCES of the instance of DP it is added to.  */
 static void
 add_instance (afdo_profile *dp, afdo_function *dst, const afdo_profile *sp,
-	      const afdo_function *src, const vec<char> *defined)
+	      const afdo_function *src, const vec<char> *defined,
+	      afdo_sources *sources)
 {
+  sources->get_or_insert (dst).safe_push (src);
   dst->head = afdo_count_add (dst->head, src->head);
   for (uint32_t i = 0; i < src->n_pos; i++)
     {
@@ -78,7 +81,7 @@ add_instance (afdo_profile *dp, afdo_function *dst, const afdo_profile *sp,
       afdo_function *dc
 	= afdo_callee (dp, dst, c->callsite,
 		       afdo_intern_str (dp, afdo_name (sp, c->name)), true);
-      add_instance (dp, dc, sp, c, defined);
+      add_instance (dp, dc, sp, c, defined, sources);
     }
 }
 
@@ -86,19 +89,19 @@ add_instance (afdo_profile *dp, afdo_function *dst, const afdo_profile *sp,
 static void
 fold_unreached (afdo_profile *off, const afdo_profile *prof,
 		const afdo_function *inst, const vec<char> &defined,
-		afdo_offline_stats *stats)
+		afdo_offline_stats *stats, afdo_sources *sources)
 {
   for (uint32_t i = 0; i < inst->n_callees; i++)
     {
       afdo_function *c = inst->callees[i];
       if (c->aux & AFDO_AUX_REACHED)
-	fold_unreached (off, prof, c, defined, stats);
+	fold_unreached (off, prof, c, defined, stats, sources);
       else if (folded_p (c, defined))
 	{
 	  afdo_function *top
 	    = afdo_top (off, afdo_intern_str (off, afdo_name (prof, c->name)),
 			true);
-	  add_instance (off, top, prof, c, NULL);
+	  add_instance (off, top, prof, c, NULL, sources);
 	  stats->folded_instances++;
 	  stats->folded_samples
 	    = afdo_count_add (stats->folded_samples, c->total);
@@ -109,10 +112,12 @@ fold_unreached (afdo_profile *off, const afdo_profile *prof,
 /* A new profile with the top-level instances TOPS (of PROF; NULLs are
    skipped) and, added to the instance of their function, the nested
    instances of TOPS that no statement reached and whose function is
-   defined here (DEFINED[name index in PROF]).  */
+   defined here (DEFINED[name index in PROF]).  SOURCES gets, for each
+   instance of the new profile, the instances of PROF added into it.  */
 static afdo_profile *
 offline_profile (afdo_profile *prof, const vec<afdo_function *> &tops,
-		 const vec<char> &defined, afdo_offline_stats *stats)
+		 const vec<char> &defined, afdo_offline_stats *stats,
+		 afdo_sources *sources)
 {
   memset (stats, 0, sizeof *stats);
   afdo_profile *off = afdo_profile_new ();
@@ -125,14 +130,14 @@ offline_profile (afdo_profile *prof, const vec<afdo_function *> &tops,
       afdo_function *dst
 	= afdo_top (off, afdo_intern_str (off, afdo_name (prof, t->name)),
 		    true);
-      add_instance (off, dst, prof, t, &defined);
+      add_instance (off, dst, prof, t, &defined, sources);
     }
   /* Walk each distinct top-level instance once.  */
   for (unsigned i = 0; i < tops.length (); i++)
     if (tops[i] && !(tops[i]->aux & AFDO_AUX_FOLDED))
       {
 	tops[i]->aux |= AFDO_AUX_FOLDED;
-	fold_unreached (off, prof, tops[i], defined, stats);
+	fold_unreached (off, prof, tops[i], defined, stats, sources);
       }
   afdo_profile_finalize (off);
   return off;
@@ -171,6 +176,7 @@ afdo_fold_unit (afdo_unit *u)
 	afdo_mark_reached (u, u->fns[i].inst);
 	pop_cfun ();
       }
-  u->prof = offline_profile (prof, tops, defined, &u->offline_stats);
+  u->prof = offline_profile (prof, tops, defined, &u->offline_stats,
+			     &u->sources);
   u->names = new afdo_names (u->prof);
 }

@@ -113,6 +113,9 @@ static const arg_spec arg_table[] =
     "(default: --param hot-bb-count-ws-permille)" },
   { "stale-percent", "=N", ARG_INT, 0, 100, FIELD (stale_percent),
     NO_FIELD, "warn below N % of samples matched (default 50)" },
+  { "stale-share", "=N", ARG_INT, 0, 100, FIELD (stale_share),
+    NO_FIELD, "...and only for a file whose functions hold at\n"
+    "least N % of the profile's samples (default 1)" },
   { "evaluate", "[=FILE]", ARG_FLAG_FILE, 0, 0, FIELD (evaluate),
     FIELD (evaluate_counts),
     "with -fprofile-use: print the block overlap of the\n"
@@ -139,6 +142,9 @@ static const arg_spec arg_table[] =
     NO_FIELD, "a branch probability no sampled block bounds stays\n"
     "min (N per mille, the static estimate) away from 0\n"
     "and 1 (default 100)" },
+  { "report", "=FILE", ARG_FILE, 0, 0, FIELD (report), NO_FIELD,
+    "append what the translation unit matched to FILE,\n"
+    "for afdo-dump --build-report" },
   { "dump", "[=FLAGS]", ARG_TEXT, 0, 0, NO_FIELD, NO_FIELD,
     "write the pass dump, as -fdump-ipa-autofdo[-FLAGS]\n"
     "would (GCC 12 reads -fdump- options before it loads\n"
@@ -158,6 +164,7 @@ default_options (afdo_plugin_options *o)
   o->icp = true;
   o->hot_permille = param_hot_bb_count_ws_permille;
   o->stale_percent = 50;
+  o->stale_share = 1;
   o->inline_permille = -1;
   o->inline_growth = 300;
   o->scale = true;
@@ -308,9 +315,16 @@ finish_callback (void *, void *data)
   afdo_session_finish ((afdo_session *) data);
 }
 
-static void
-register_pass (const char *base_name, opt_pass *pass, const char *ref,
-	       enum pass_positioning_ops pos)
+/* Register PASS at POS of the first instance of the IPA pass REF, and
+   give its dump file REF's number.  GCC numbers a dump when its pass is
+   registered, and a plugin registers its passes after all of GCC's, so
+   the plugin's dumps would otherwise sort after GCC's last one instead
+   of next to the pass they run beside.  A pass whose name starts with
+   '*' gets no dump file, as none of GCC's own such passes does
+   (-fdump-ipa-all would otherwise make one for it).  */
+void
+afdo_register_pass (const char *base_name, opt_pass *pass, const char *ref,
+		    enum pass_positioning_ops pos)
 {
   struct register_pass_info info;
   info.pass = pass;
@@ -318,6 +332,21 @@ register_pass (const char *base_name, opt_pass *pass, const char *ref,
   info.ref_pass_instance_number = 1;
   info.pos_op = pos;
   register_callback (base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+
+  gcc::dump_manager *dumps = g->get_dumps ();
+  dump_file_info *dfi = dumps->get_dump_file_info (pass->static_pass_number);
+  if (!dfi)
+    return;
+  char *sw = concat ("ipa-", ref, NULL);
+  const dump_file_info *ref_dfi = dumps->get_dump_file_info_by_switch (sw);
+  free (sw);
+  if (ref_dfi)
+    dfi->num = ref_dfi->num;
+  if (pass->name[0] == '*')
+    {
+      dfi->pstate = 0;
+      dfi->pflags = TDF_NONE;
+    }
 }
 
 int
@@ -384,10 +413,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (s->opts.fdo_opts && optimize > 0 && !s->opts.evaluate)
     afdo_enable_fdo_optimizations (s);
 
-  register_pass (info->base_name, afdo_make_autofdo_pass (s), "afdo",
-		 PASS_POS_INSERT_AFTER);
-  register_pass (info->base_name, afdo_make_handoff_pass (s), "profile",
-		 PASS_POS_INSERT_AFTER);
+  afdo_register_pass (info->base_name, afdo_make_autofdo_pass (s), "afdo",
+		      PASS_POS_INSERT_AFTER);
+  afdo_register_pass (info->base_name, afdo_make_handoff_pass (s), "profile",
+		      PASS_POS_INSERT_AFTER);
   register_callback (info->base_name, PLUGIN_FINISH, finish_callback, s);
   afdo_evaluate_register (s, info->base_name, dump);
 

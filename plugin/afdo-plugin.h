@@ -33,6 +33,7 @@
      afdo-infer.cc     block counts -> block and edge counts
      afdo-handoff.cc   the counts become GCC's profile
      afdo-evaluate.cc  evaluate mode and block count files
+     afdo-report.cc    the build report (report=FILE)
 
    One afdo_session (afdo-session.cc) lives for the compilation and is
    passed to every stage; one afdo_unit holds what a stage needs of the
@@ -67,9 +68,11 @@ struct afdo_plugin_options
   /* hot-permille=N: the hot block threshold is the smallest count among
      the positions that make up N per mille of the profile's samples.  */
   int hot_permille;
-  /* stale-percent=N: warn when less than N % of the samples of the
-     functions found by name are matched.  */
+  /* stale-percent=N and stale-share=N: warn when less than N % of the
+     samples of the functions found by name are matched, and those hold
+     at least N % of the profile's samples.  */
   int stale_percent;
+  int stale_share;
   /* inline-permille=N: an inline instance is hot, and recreated, when
      its total reaches the smallest position count among those that make
      up N per mille of the samples (-1: hot-permille).  */
@@ -100,6 +103,9 @@ struct afdo_plugin_options
   /* mcf=0|1: infer the counts as a minimum-cost flow; 0 uses the
      equivalence classes and flow rules of seed 000.  */
   bool mcf;
+  /* report=FILE: append what the unit matched, for afdo-dump
+     --build-report (afdo-report.cc).  */
+  const char *report;
 };
 
 /* The session: everything that lives as long as the compilation
@@ -245,6 +251,11 @@ struct afdo_offline_stats
   uint64_t folded_samples;
 };
 
+/* For each instance of a unit's profile, the instances of the whole
+   profile that were added into it.  */
+typedef hash_map<const afdo_function *, vec<const afdo_function *> >
+  afdo_sources;
+
 /* One translation unit's run of the stages: created by
    afdo_unit_begin, dropped by afdo_unit_end.  */
 struct afdo_unit
@@ -262,9 +273,16 @@ struct afdo_unit
   /* The fallback indirect calls of promoted call sites: annotation
      ignores their location, which is the whole call site's.  */
   hash_set<gimple *> promoted;
-  /* The positions matched in the unit, each counted once even when
-     several functions (a function and its split part) use it.  */
+  /* Where the instances of PROF come from (afdo-offline.cc): a matched
+     position of PROF counts for the positions of the whole profile that
+     were added into it.  */
+  afdo_sources sources;
+  /* The positions of the whole profile matched in the unit, each
+     counted once even when several functions (a function and its split
+     part) use it, and their samples: in all, and by the top-level
+     instance of the whole profile they belong to.  */
   hash_set<const afdo_pos *> used;
+  hash_map<const afdo_function *, uint64_t> matched_by_top;
   uint64_t matched;
   afdo_inline_stats inline_stats;
   afdo_offline_stats offline_stats;
@@ -272,6 +290,34 @@ struct afdo_unit
 
 afdo_unit *afdo_unit_begin (afdo_session *);
 void afdo_unit_end (afdo_unit *);
+
+/* Count the position KEY of INST, an instance of the unit's profile, as
+   matched: the positions of the whole profile it was made of that are
+   not counted yet.  Returns the samples that adds.  */
+uint64_t afdo_unit_match (afdo_unit *, const afdo_function *inst,
+			  afdo_key_t key);
+
+/* What a translation unit matched, in its report lines
+   (afdo-session.cc) and its build report entry.  */
+struct afdo_unit_summary
+{
+  /* The unit's functions, and those of them found in the profile.  */
+  unsigned functions;
+  unsigned functions_profiled;
+  /* The samples of the profile's top-level instances of those
+     functions, and of the whole profile.  */
+  uint64_t samples;
+  uint64_t profile_samples;
+  /* The samples of those instances that a statement here matched.  */
+  uint64_t matched;
+};
+
+/* The main input file, as named in every line the plugin prints.  */
+const char *afdo_input_name (void);
+
+/* Append the unit's entry to the build report opts.report
+   (afdo-report.cc).  */
+void afdo_report_unit (afdo_unit *, const afdo_unit_summary *);
 
 /* Stage: recreate the hot inline instances of the profile in the IR,
    callers first, and promote hot indirect calls (afdo-inline.cc).  */
@@ -328,6 +374,8 @@ struct afdo_edge_count
 struct afdo_fn_result
 {
   const afdo_function *instance;
+  /* The samples of the instance that the function's statements matched
+     and no function of the unit before it did; the instance's total.  */
   uint64_t matched;
   uint64_t total;
   unsigned n_blocks, n_annotated, n_class, n_flow, n_guessed, n_raised;
@@ -387,6 +435,11 @@ opt_pass *afdo_make_handoff_pass (afdo_session *);
 bool afdo_evaluate_check (afdo_session *, const char *plugin_name);
 void afdo_evaluate_register (afdo_session *, const char *base_name,
 			     const char *dump);
+
+/* Register PASS next to the IPA pass REF (afdo-plugin.cc); its dump
+   takes REF's number, so dumps sort in the order passes run.  */
+void afdo_register_pass (const char *base_name, opt_pass *pass,
+			 const char *ref, enum pass_positioning_ops pos);
 
 /* Messages name the plugin this way.  */
 extern const char afdo_plugin_name[];

@@ -204,7 +204,40 @@ afdo_unit_end (afdo_unit *u)
   if (u->prof)
     afdo_profile_free (u->prof);
   u->fns.release ();
+  for (afdo_sources::iterator it = u->sources.begin ();
+       it != u->sources.end (); ++it)
+    (*it).second.release ();
   delete u;
+}
+
+uint64_t
+afdo_unit_match (afdo_unit *u, const afdo_function *inst, afdo_key_t key)
+{
+  vec<const afdo_function *> *from = u->sources.get (inst);
+  if (!from)
+    return 0;
+  uint64_t added = 0;
+  for (unsigned i = 0; i < from->length (); i++)
+    {
+      const afdo_function *w = (*from)[i];
+      const afdo_pos *p = afdo_pos_find (w, key);
+      if (!p || u->used.add (p))
+	continue;
+      const afdo_function *top = w;
+      while (top->parent)
+	top = top->parent;
+      uint64_t &m = u->matched_by_top.get_or_insert (top);
+      m = afdo_count_add (m, p->count);
+      added = afdo_count_add (added, p->count);
+    }
+  u->matched = afdo_count_add (u->matched, added);
+  return added;
+}
+
+const char *
+afdo_input_name (void)
+{
+  return main_input_filename ? main_input_filename : "-";
 }
 
 void
@@ -248,21 +281,20 @@ percent (uint64_t part, uint64_t whole)
   return whole ? 100.0 * (double) part / (double) whole : 0.0;
 }
 
-/* Counters for the summary of a translation unit.  */
-struct tu_stats
-{
-  uint64_t matched;
-  uint64_t total;
-  unsigned functions;
-  unsigned functions_profiled;
-};
+/* Annotate every function of the unit, and sum what it matched.
 
-/* Annotate every function of the unit.  */
+   A sample is counted once, in one place: the samples of the unit are
+   those of the top-level instances of its functions in the profile,
+   each once; a function GCC split shares its instance with its part,
+   whose line counts only what the function before it did not match.  */
 static void
-annotate_unit (afdo_unit *u, tu_stats *tu)
+annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 {
   afdo_session *s = u->s;
-  hash_set<const afdo_function *> seen;
+  const char *file = afdo_input_name ();
+  hash_set<const afdo_function *> tops;
+  /* The first function of each instance of the unit's profile.  */
+  hash_map<const afdo_function *, cgraph_node *> first;
   /* Callees first, so a call can be given the entry count of the
      function it is the only way into (entry-counts).  */
   hash_map<tree, unsigned> index;
@@ -278,7 +310,10 @@ annotate_unit (afdo_unit *u, tu_stats *tu)
     {
       unsigned i = fns[j];
       cgraph_node *node = u->fns[i].node;
-      tu->functions++;
+      sum->functions++;
+      const afdo_function *top = u->fns[i].inst;
+      if (top && !tops.add (top))
+	sum->samples = afdo_count_add (sum->samples, top->total);
       afdo_function *inst = u->names->top (node->decl);
       if (!inst)
 	{
@@ -287,9 +322,14 @@ annotate_unit (afdo_unit *u, tu_stats *tu)
 		     "kept\n", node->dump_name ());
 	  continue;
 	}
-      tu->functions_profiled++;
-      if (!seen.add (inst))
-	tu->total = afdo_count_add (tu->total, inst->total);
+      sum->functions_profiled++;
+      bool shared;
+      cgraph_node *owner = node;
+      cgraph_node **slot = &first.get_or_insert (inst, &shared);
+      if (shared)
+	owner = *slot;
+      else
+	*slot = node;
 
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
       if (dump_file)
@@ -300,58 +340,79 @@ annotate_unit (afdo_unit *u, tu_stats *tu)
       afdo_fn_result res;
       afdo_annotate_function (u, inst, u->fns[i].exact && !node->split_part,
 			      &res);
-      if (dump_file)
+      if (dump_file && !shared)
 	fprintf (dump_file, "  %s: matched %" PRIu64 " of %" PRIu64
-		 " profile samples (%.1f %%)\n", node->dump_name (),
+		 " samples (%.1f %%)\n", node->dump_name (),
 		 res.matched, res.total, percent (res.matched, res.total));
+      else if (dump_file)
+	fprintf (dump_file, "  %s: shares instance %s with %s: matched %"
+		 PRIu64 " more samples\n", node->dump_name (),
+		 afdo_name (u->prof, inst->name), owner->dump_name (),
+		 res.matched);
       if (s->opts.verbose)
-	fprintf (stderr, "afdo: %s: instance %s: matched %" PRIu64 " of %"
-		 PRIu64 " profile samples (%.1f %%); %u blocks: %u annotated, "
-		 "%u class, %u flow, %u guessed, %u raised%s\n",
-		 node->asm_name (), afdo_name (u->prof, inst->name),
-		 res.matched, res.total, percent (res.matched, res.total),
-		 res.n_blocks, res.n_annotated, res.n_class, res.n_flow,
-		 res.n_guessed, res.n_raised,
-		 res.applied ? "" : "; static profile kept");
+	{
+	  char *what;
+	  if (!shared)
+	    what = xasprintf ("instance %s: matched %" PRIu64 " of %" PRIu64
+			      " samples (%.1f %%)",
+			      afdo_name (u->prof, inst->name), res.matched,
+			      res.total, percent (res.matched, res.total));
+	  else
+	    what = xasprintf ("instance %s, shared with %s: matched %"
+			      PRIu64 " more samples",
+			      afdo_name (u->prof, inst->name),
+			      owner->asm_name (), res.matched);
+	  fprintf (stderr, "afdo: %s: %s: %s; %u blocks: %u annotated, "
+		   "%u class, %u flow, %u guessed, %u raised%s\n", file,
+		   node->asm_name (), what, res.n_blocks, res.n_annotated,
+		   res.n_class, res.n_flow, res.n_guessed, res.n_raised,
+		   res.applied ? "" : "; static profile kept");
+	  free (what);
+	}
       if (res.applied)
 	s->any_annotated = true;
       pop_cfun ();
     }
-  tu->matched = u->matched;
+  sum->matched = u->matched;
+  sum->profile_samples = afdo_profile_total (s->prof);
 }
 
-/* What the unit matched: the dump, -v and the warnings.  */
+/* What the unit matched: the dump, -v, the warning and the build
+   report.  The same words name the same quantity in each: the unit's
+   "samples" are those of the profile's instances of its functions,
+   "the profile's samples" those of the whole profile.  */
 static void
-report_unit (afdo_unit *u, const tu_stats *tu)
+report_unit (afdo_unit *u, const afdo_unit_summary *sum)
 {
   afdo_session *s = u->s;
+  char *text = xasprintf ("%u of %u functions in the profile, with %" PRIu64
+			  " of the profile's %" PRIu64 " samples (%.1f %%); "
+			  "matched %" PRIu64 " of %" PRIu64 " samples "
+			  "(%.1f %%)", sum->functions_profiled,
+			  sum->functions, sum->samples, sum->profile_samples,
+			  percent (sum->samples, sum->profile_samples),
+			  sum->matched, sum->samples,
+			  percent (sum->matched, sum->samples));
   if (dump_file)
-    fprintf (dump_file, "translation unit: %u of %u functions in the "
-	     "profile; matched %" PRIu64 " of %" PRIu64 " profile samples "
-	     "(%.1f %%)\n", tu->functions_profiled, tu->functions,
-	     tu->matched, tu->total, percent (tu->matched, tu->total));
+    fprintf (dump_file, "translation unit: %s\n", text);
   if (s->opts.verbose)
-    fprintf (stderr, "afdo: translation unit: %u of %u functions in the "
-	     "profile; matched %" PRIu64 " of %" PRIu64 " profile samples "
-	     "(%.1f %%)\n", tu->functions_profiled, tu->functions,
-	     tu->matched, tu->total, percent (tu->matched, tu->total));
+    fprintf (stderr, "afdo: %s: translation unit: %s\n", afdo_input_name (),
+	     text);
 
-  if (tu->functions > 0 && tu->functions_profiled == 0)
-    warning_at (UNKNOWN_LOCATION, OPT_Wmissing_profile, "%s: profile %qs "
-		"has no function of this translation unit: matched 0 of %"
-		PRIu64 " profile samples (0.0 %%)", afdo_plugin_name,
-		s->opts.profile, afdo_profile_total (s->prof));
-  else if (tu->total > 0
-	   && percent (tu->matched, tu->total) < s->opts.stale_percent)
-    {
-      char rate[32];
-      snprintf (rate, sizeof rate, "%.1f", percent (tu->matched, tu->total));
-      warning_at (UNKNOWN_LOCATION, OPT_Wmissing_profile, "%s: profile %qs "
-		  "matches this translation unit poorly: matched %" PRIu64
-		  " of %" PRIu64 " profile samples (%s %%); is it stale?",
-		  afdo_plugin_name, s->opts.profile, tu->matched, tu->total,
-		  rate);
-    }
+  /* Most files of a program hold no hot function, and one with a few
+     samples matches by chance: a file is reported stale only when what
+     it did not match is worth saying.  How much of the profile the whole
+     build used is afdo-dump --build-report's to say.  */
+  if (sum->samples > 0
+      && percent (sum->matched, sum->samples) < s->opts.stale_percent
+      && percent (sum->samples, sum->profile_samples) >= s->opts.stale_share)
+    warning_at (UNKNOWN_LOCATION, OPT_Wmissing_profile, "%s: %s: profile %qs "
+		"matches this translation unit poorly: %s; is it stale?",
+		afdo_plugin_name, afdo_input_name (), s->opts.profile, text);
+  free (text);
+
+  if (s->opts.report)
+    afdo_report_unit (u, sum);
 }
 
 unsigned int
@@ -388,10 +449,10 @@ afdo_session_run_unit (afdo_session *s)
 	     u->offline_stats.folded_instances,
 	     u->offline_stats.folded_samples);
 
-  tu_stats tu;
-  memset (&tu, 0, sizeof tu);
-  annotate_unit (u, &tu);
-  report_unit (u, &tu);
+  afdo_unit_summary sum;
+  memset (&sum, 0, sizeof sum);
+  annotate_unit (u, &sum);
+  report_unit (u, &sum);
   afdo_unit_end (u);
   return 0;
 }

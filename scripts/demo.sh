@@ -133,7 +133,7 @@ fi
 
 echo
 echo "== Summary"
-tu=$(sed -n 's/^afdo: translation unit: //p' plugin.log)
+tu=$(sed -n 's/^afdo: [^ ]*: translation unit: //p' plugin.log)
 echo "converter:    samples in demo-O2: $(sed -n 's/^afdo-convert: samples in demo-O2: //p' convert.log)"
 echo "              of those: $(sed -n 's/^afdo-convert: of those: //p' convert.log)"
 echo "plugin:       ${tu:-no match report}"

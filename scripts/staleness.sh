@@ -31,7 +31,7 @@ instr () {			# instructions of running "$@"
 
 # match FILE...: the sum of the plugin's per-TU match lines
 match () {
-  cat "$@" | sed -n 's/.*translation unit: .*matched \([0-9]*\) of \([0-9]*\) profile samples.*/\1 \2/p' |
+  cat "$@" | sed -n 's/.*translation unit: .*matched \([0-9]*\) of \([0-9]*\) samples.*/\1 \2/p' |
     awk '{ m += $1; t += $2 } END { if (t) printf "%.1f %% (%d of %d samples)", 100 * m / t, m, t; else print "n/a" }'
 }
 

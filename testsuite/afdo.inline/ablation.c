@@ -26,4 +26,4 @@ top (int x, fn f)
 
 /* { dg-final { scan-dump-not autofdo "\\): inlined|promoted to|early inliner" } } */
 /* { dg-final { scan-dump autofdo "folded 2 inline instances \\(1500 samples\\) that are not inlined here into their functions" } } */
-/* { dg-final { scan-dump autofdo "leaf/\[0-9\]+: matched 1500 of 1500 profile samples" } } */
+/* { dg-final { scan-dump autofdo "leaf/\[0-9\]+: matched 1500 of 1500 samples" } } */

@@ -44,6 +44,6 @@ qux (int x)
 /* { dg-final { scan-dump autofdo "bar/\[0-9\]+: call of baz at line 24 \\(instance total 1, threshold 10\\): not inlined: cold" } } */
 /* { dg-final { scan-dump-not autofdo "qux/\[0-9\]+: call of" } } */
 /* { dg-final { scan-dump autofdo "early inliner: 3 profiled call sites, 2 inlined, 1 cold" } } */
-/* { dg-final { scan-dump autofdo "foo/\[0-9\]+: matched 1820 of 1920 profile samples" } } */
-/* { dg-final { scan-dump autofdo "bar/\[0-9\]+: matched 29 of 29 profile samples" } } */
+/* { dg-final { scan-dump autofdo "foo/\[0-9\]+: matched 1820 of 1920 samples" } } */
+/* { dg-final { scan-dump autofdo "bar/\[0-9\]+: matched 29 of 29 samples" } } */
 /* { dg-final { scan-assembler-not "call\[ \t\]+bar" } } */

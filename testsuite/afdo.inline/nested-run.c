@@ -37,5 +37,5 @@ main (void)
 
 /* { dg-output "^909616204 3399239899" } */
 /* { dg-final { scan-dump autofdo "main/\[0-9\]+: call of mix at line 33 \\(instance total 9500, threshold \[0-9\]+\\): inlined" } } */
-/* { dg-final { scan-dump autofdo "main/\[0-9\]+: matched 9300 of 9800 profile samples" } } */
+/* { dg-final { scan-dump autofdo "main/\[0-9\]+: matched 9300 of 9800 samples" } } */
 /* { dg-final { scan-dump autofdo "folded 0 inline instances" } } */

@@ -141,7 +141,7 @@ else
   result FAIL "$PKG builds with the plugin (see $W/afdo.log)"
   exit 0
 fi
-grep '^afdo: translation unit' "$W/afdo.log"
+grep '^afdo: [^ ]*: translation unit' "$W/afdo.log"
 if grep -Eq '^afdo: .*: matched [1-9][0-9]* of' "$W/afdo.log"; then
   result PASS "the plugin annotated $PKG's functions"
 else

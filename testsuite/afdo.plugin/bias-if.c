@@ -25,7 +25,7 @@ classify (int x)
 /* { dg-final { scan-dump autofdo "bb 2 count 1000 annotated \\(samples 1000\\)" } } */
 /* { dg-final { scan-dump autofdo "bb 3 count 0 zero" } } */
 /* { dg-final { scan-dump autofdo "bb 4 count 1000 annotated" } } */
-/* { dg-final { scan-dump autofdo "classify/\[0-9\]+: matched 3000 of 3000 profile samples \\(100.0 %\\)" } } */
+/* { dg-final { scan-dump autofdo "classify/\[0-9\]+: matched 3000 of 3000 samples \\(100.0 %\\)" } } */
 /* Block reordering sees the AFDO counts: the hot path is one trace, the
    never-run block is left for the last round.  */
 /* { dg-final { scan-dump bbro "Trace 1 \\(round 1\\):  2 \\\[\[0-9\]+ \\(auto FDO\\)\\\] 4 \\\[\[0-9\]+ \\(auto FDO\\)\\\]" } } */

@@ -20,4 +20,4 @@ count (const int *x, int n)
 /* { dg-final { scan-dump autofdo "bb 5 count 990 annotated \\(samples 990\\) discriminator 2" } } */
 /* { dg-final { scan-dump autofdo "edge 3->4 count 10 prob 1.0% \\(auto FDO\\)" } } */
 /* { dg-final { scan-dump autofdo "edge 3->5 count 990 prob 99.0% \\(auto FDO\\)" } } */
-/* { dg-final { scan-dump autofdo "count/\[0-9\]+: matched 4001 of 4001 profile samples" } } */
+/* { dg-final { scan-dump autofdo "count/\[0-9\]+: matched 4001 of 4001 samples" } } */

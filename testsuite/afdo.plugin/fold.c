@@ -36,4 +36,4 @@ second (int n)
 /* { dg-final { scan-dump autofdo "function work/\[0-9\]+: instance work total 4000 head 0 \\(folded inline instances only\\)" } } */
 /* { dg-final { scan-dump autofdo "edge 2->3 count 20 prob 1.0% \\(auto FDO\\)" } } */
 /* { dg-final { scan-dump autofdo "edge 2->4 count 1980 prob 99.0% \\(auto FDO\\)" } } */
-/* { dg-final { scan-dump autofdo "translation unit: 3 of 3 functions in the profile; matched 6002 of 6002 profile samples" } } */
+/* { dg-final { scan-dump autofdo "translation unit: 3 of 3 functions in the profile, with 6002 of the profile's 6002 samples \\(100.0 %\\); matched 6002 of 6002 samples" } } */

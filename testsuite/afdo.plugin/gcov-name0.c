@@ -21,4 +21,4 @@ classify (int x)
 
 /* { dg-final { scan-stderr-not "afdo: cannot use profile" } } */
 /* { dg-final { scan-dump autofdo "function classify/\[0-9\]+: instance classify total 3000 head 1000" } } */
-/* { dg-final { scan-dump autofdo "classify/\[0-9\]+: matched 3000 of 3000 profile samples \\(100.0 %\\)" } } */
+/* { dg-final { scan-dump autofdo "classify/\[0-9\]+: matched 3000 of 3000 samples \\(100.0 %\\)" } } */

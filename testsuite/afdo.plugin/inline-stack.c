@@ -29,6 +29,6 @@ other (int v)
 }
 
 /* { dg-final { scan-dump autofdo "function caller/\[0-9\]+: instance caller total 300" } } */
-/* { dg-final { scan-dump autofdo "caller/\[0-9\]+: matched 300 of 300 profile samples \\(100.0 %\\)" } } */
+/* { dg-final { scan-dump autofdo "caller/\[0-9\]+: matched 300 of 300 samples \\(100.0 %\\)" } } */
 /* { dg-final { scan-dump autofdo "prob 5.0% \\(auto FDO\\)" } } */
 /* { dg-final { scan-dump autofdo "prob 95.0% \\(auto FDO\\)" } } */

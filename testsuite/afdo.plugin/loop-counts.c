@@ -28,4 +28,4 @@ sum (int n)
 /* { dg-final { scan-dump autofdo "edge 4->5 count 10 prob 1.0% \\(auto FDO\\)" } } */
 /* { dg-final { scan-dump autofdo "edge 0->2 count 10" } } */
 /* { dg-final { scan-dump-not autofdo " raised( discriminator \\d+)?\n" } } */
-/* { dg-final { scan-dump autofdo "sum/\[0-9\]+: matched 3020 of 3020 profile samples" } } */
+/* { dg-final { scan-dump autofdo "sum/\[0-9\]+: matched 3020 of 3020 samples" } } */

@@ -39,6 +39,6 @@ edited (int n)
   return s;
 }
 
-/* { dg-final { scan-dump autofdo "unchanged/\[0-9\]+: matched 1000 of 1000 profile samples \\(100.0 %\\)" } } */
-/* { dg-final { scan-dump autofdo "edited/\[0-9\]+: matched 200 of 300 profile samples \\(66.7 %\\)" } } */
-/* { dg-final { scan-dump autofdo "translation unit: 2 of 2 functions in the profile; matched 1200 of 1300 profile samples \\(92.3 %\\)" } } */
+/* { dg-final { scan-dump autofdo "unchanged/\[0-9\]+: matched 1000 of 1000 samples \\(100.0 %\\)" } } */
+/* { dg-final { scan-dump autofdo "edited/\[0-9\]+: matched 200 of 300 samples \\(66.7 %\\)" } } */
+/* { dg-final { scan-dump autofdo "translation unit: 2 of 2 functions in the profile, with 1300 of the profile's 1300 samples \\(100.0 %\\); matched 1200 of 1300 samples \\(92.3 %\\)" } } */

@@ -1,0 +1,472 @@
+/* afdo: reading the plugin's build report and summing it over a build
+   (afdo-dump --build-report).
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* Every compilation with -fplugin-arg-afdo-report=FILE appends an entry
+   (plugin/afdo-report.cc, doc/afdo-plugin.md):
+
+     unit source=SRC profile=PROF profile-samples=T functions=N in-profile=K samples=S matched=M
+     function name=NAME samples=S matched=M
+     ...
+
+   one "function" line for each top-level function of the profile that
+   the translation unit has.  Values have a space, a control character
+   or a backslash written \ooo (octal).  Keys not known here are
+   skipped, so that later plugins may add some.
+
+   Summing: a source file compiled more than once (libtool's PIC and
+   non-PIC objects, a rebuild) counts with its last entry.  A function
+   of the profile counts once, with the most any file matched of it,
+   however many files define a function of that name: the profile has
+   one instance for the static functions of one name in several files
+   and for the copies of a static inline function of a header, and every
+   such file reports it.  So the build's matched samples never exceed
+   the profile's.  Kept in a header so the unit tests use the same code
+   as the program.  */
+
+#ifndef AFDO_BUILDREPORT_H
+#define AFDO_BUILDREPORT_H
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct afdo_br_fn
+{
+  char *name;
+  uint64_t samples;
+  uint64_t matched;
+};
+
+/* One entry: a compilation of SOURCE with PROFILE.  */
+struct afdo_br_unit
+{
+  char *source;
+  char *profile;
+  uint64_t profile_samples;
+  unsigned functions;
+  unsigned in_profile;
+  uint64_t samples;
+  uint64_t matched;
+  struct afdo_br_fn *fns;
+  size_t n_fns, cap_fns;
+  size_t seq;		/* place in the report */
+  size_t entries;	/* entries of this source and profile in the report */
+};
+
+struct afdo_br_report
+{
+  /* The last entry of each source and profile, sorted by profile, then
+     source.  */
+  struct afdo_br_unit *units;
+  size_t n, cap;
+  /* Every entry read.  */
+  size_t entries;
+};
+
+/* What the entries of one profile add up to.  */
+struct afdo_br_sum
+{
+  const char *profile;
+  uint64_t profile_samples;
+  size_t sources;		/* source files */
+  size_t entries;		/* compilations */
+  size_t sources_with_samples;
+  unsigned functions;		/* the functions of the sources */
+  unsigned in_profile;		/* of them in the profile */
+  /* The top-level functions of the profile the build defines, each
+     once, sorted by name; their samples and what was matched of them.  */
+  struct afdo_br_fn *fns;
+  size_t n_fns;
+  uint64_t samples;
+  uint64_t matched;
+};
+
+static inline void
+afdo_br_unit_free (struct afdo_br_unit *u)
+{
+  free (u->source);
+  free (u->profile);
+  for (size_t i = 0; i < u->n_fns; i++)
+    free (u->fns[i].name);
+  free (u->fns);
+  memset (u, 0, sizeof *u);
+}
+
+static inline void
+afdo_br_free (struct afdo_br_report *r)
+{
+  for (size_t i = 0; i < r->n; i++)
+    afdo_br_unit_free (&r->units[i]);
+  free (r->units);
+  memset (r, 0, sizeof *r);
+}
+
+static inline void
+afdo_br_sum_free (struct afdo_br_sum *s)
+{
+  free (s->fns);
+  memset (s, 0, sizeof *s);
+}
+
+static inline uint64_t
+afdo_br_add (uint64_t a, uint64_t b)
+{
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* VALUE with its \ooo escapes undone, in place.  Returns 0, or -1 when
+   an escape is malformed.  */
+static inline int
+afdo_br_unescape (char *value)
+{
+  char *out = value;
+  for (const char *p = value; *p; p++)
+    {
+      if (*p != '\\')
+	{
+	  *out++ = *p;
+	  continue;
+	}
+      unsigned c = 0;
+      for (int k = 1; k <= 3; k++)
+	{
+	  if (p[k] < '0' || p[k] > '7')
+	    return -1;
+	  c = c * 8 + (unsigned) (p[k] - '0');
+	}
+      if (c == 0 || c > 0xff)
+	return -1;
+      *out++ = (char) c;
+      p += 3;
+    }
+  *out = '\0';
+  return 0;
+}
+
+static inline int
+afdo_br_number (const char *s, uint64_t *out)
+{
+  if (*s < '0' || *s > '9')
+    return -1;
+  uint64_t v = 0;
+  for (; *s; s++)
+    {
+      if (*s < '0' || *s > '9' || v > (UINT64_MAX - 9) / 10)
+	return -1;
+      v = v * 10 + (uint64_t) (*s - '0');
+    }
+  *out = v;
+  return 0;
+}
+
+/* By profile, then source, then place in the report.  */
+static int
+afdo_br_unit_cmp (const void *a, const void *b)
+{
+  const struct afdo_br_unit *x = (const struct afdo_br_unit *) a;
+  const struct afdo_br_unit *y = (const struct afdo_br_unit *) b;
+  int c = strcmp (x->profile, y->profile);
+  if (!c)
+    c = strcmp (x->source, y->source);
+  if (c)
+    return c;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int
+afdo_br_fn_cmp (const void *a, const void *b)
+{
+  return strcmp (((const struct afdo_br_fn *) a)->name,
+		 ((const struct afdo_br_fn *) b)->name);
+}
+
+/* Read the report IN (named NAME in messages) into OUT.  Returns 0, or
+   -1 with a one-line message in ERR.  */
+static inline int
+afdo_br_read (FILE *in, const char *name, struct afdo_br_report *out,
+	      char *err, size_t errlen)
+{
+  char *line = NULL;
+  size_t linecap = 0;
+  long lineno = 0;
+  int rc = 0;
+  struct afdo_br_unit *cur = NULL;
+  memset (out, 0, sizeof *out);
+
+#define BR_FAIL(...) \
+  do { \
+    int k_ = snprintf (err, errlen, "%s:%ld: ", name, lineno); \
+    if (k_ >= 0 && (size_t) k_ < errlen) \
+      snprintf (err + k_, errlen - (size_t) k_, __VA_ARGS__); \
+    rc = -1; \
+    goto done; \
+  } while (0)
+
+  while (getline (&line, &linecap, in) >= 0)
+    {
+      lineno++;
+      line[strcspn (line, "\n")] = '\0';
+      if (line[0] == '\0' || line[0] == '#')
+	continue;
+      char *save = NULL;
+      char *kind = strtok_r (line, " ", &save);
+      if (!kind)
+	continue;
+      int is_unit = strcmp (kind, "unit") == 0;
+      if (!is_unit && strcmp (kind, "function") != 0)
+	BR_FAIL ("'%s' is not an entry of a build report", kind);
+      if (!is_unit && !cur)
+	BR_FAIL ("a function line before any unit line");
+
+      struct afdo_br_unit u;
+      struct afdo_br_fn fn;
+      memset (&u, 0, sizeof u);
+      memset (&fn, 0, sizeof fn);
+      /* Which of the required keys were seen.  */
+      unsigned seen = 0, need = is_unit ? 0x7fu : 0x7u;
+      for (char *tok = strtok_r (NULL, " ", &save); tok;
+	   tok = strtok_r (NULL, " ", &save))
+	{
+	  char *eq = strchr (tok, '=');
+	  if (!eq)
+	    {
+	      free (u.source);
+	      free (u.profile);
+	      free (fn.name);
+	      BR_FAIL ("'%s' is not KEY=VALUE", tok);
+	    }
+	  *eq = '\0';
+	  char *v = eq + 1;
+	  uint64_t num = 0;
+	  int bad = 0;
+	  if (is_unit && strcmp (tok, "source") == 0 && !(seen & 1))
+	    {
+	      bad = afdo_br_unescape (v);
+	      u.source = strdup (v);
+	      seen |= 1;
+	    }
+	  else if (is_unit && strcmp (tok, "profile") == 0 && !(seen & 2))
+	    {
+	      bad = afdo_br_unescape (v);
+	      u.profile = strdup (v);
+	      seen |= 2;
+	    }
+	  else if (!is_unit && strcmp (tok, "name") == 0 && !(seen & 1))
+	    {
+	      bad = afdo_br_unescape (v);
+	      fn.name = strdup (v);
+	      seen |= 1;
+	    }
+	  else
+	    {
+	      static const char *const unit_keys[]
+		= { "profile-samples", "functions", "in-profile", "samples",
+		    "matched" };
+	      static const char *const fn_keys[] = { "samples", "matched" };
+	      const char *const *keys = is_unit ? unit_keys : fn_keys;
+	      int nkeys = is_unit ? 5 : 2;
+	      int k;
+	      for (k = 0; k < nkeys; k++)
+		if (strcmp (tok, keys[k]) == 0)
+		  break;
+	      if (k == nkeys)
+		continue;	/* a key of a later plugin */
+	      unsigned bit = 1u << (k + (is_unit ? 2 : 1));
+	      bad = (seen & bit) || afdo_br_number (v, &num) != 0;
+	      seen |= bit;
+	      if (!bad && is_unit)
+		switch (k)
+		  {
+		  case 0: u.profile_samples = num; break;
+		  case 1: u.functions = num > UINT32_MAX ? UINT32_MAX
+					: (unsigned) num; break;
+		  case 2: u.in_profile = num > UINT32_MAX ? UINT32_MAX
+					 : (unsigned) num; break;
+		  case 3: u.samples = num; break;
+		  default: u.matched = num; break;
+		  }
+	      else if (!bad)
+		{
+		  if (k == 0)
+		    fn.samples = num;
+		  else
+		    fn.matched = num;
+		}
+	    }
+	  if (bad || (is_unit && ((seen & 1) && !u.source))
+	      || (is_unit && ((seen & 2) && !u.profile))
+	      || (!is_unit && (seen & 1) && !fn.name))
+	    {
+	      free (u.source);
+	      free (u.profile);
+	      free (fn.name);
+	      BR_FAIL ("bad value of '%s'", tok);
+	    }
+	}
+      if ((seen & need) != need)
+	{
+	  free (u.source);
+	  free (u.profile);
+	  free (fn.name);
+	  BR_FAIL ("a %s line without all of its keys", kind);
+	}
+      if (!is_unit)
+	{
+	  if (fn.matched > fn.samples)
+	    fn.matched = fn.samples;
+	  if (cur->n_fns == cur->cap_fns)
+	    {
+	      size_t c = cur->cap_fns ? 2 * cur->cap_fns : 8;
+	      struct afdo_br_fn *p
+		= (struct afdo_br_fn *) realloc (cur->fns, c * sizeof *p);
+	      if (!p)
+		{
+		  free (fn.name);
+		  BR_FAIL ("out of memory");
+		}
+	      cur->fns = p;
+	      cur->cap_fns = c;
+	    }
+	  cur->fns[cur->n_fns++] = fn;
+	  continue;
+	}
+      if (u.matched > u.samples)
+	u.matched = u.samples;
+      if (out->n == out->cap)
+	{
+	  size_t c = out->cap ? 2 * out->cap : 64;
+	  struct afdo_br_unit *p
+	    = (struct afdo_br_unit *) realloc (out->units, c * sizeof *p);
+	  if (!p)
+	    {
+	      free (u.source);
+	      free (u.profile);
+	      BR_FAIL ("out of memory");
+	    }
+	  out->units = p;
+	  out->cap = c;
+	}
+      u.seq = out->entries++;
+      out->units[out->n] = u;
+      cur = &out->units[out->n++];
+    }
+
+  /* Keep the last entry of each source and profile.  */
+  if (out->n > 1)
+    qsort (out->units, out->n, sizeof *out->units, afdo_br_unit_cmp);
+  {
+    size_t k = 0;
+    for (size_t i = 0; i < out->n; i++)
+      {
+	size_t entries = 1;
+	if (k > 0 && strcmp (out->units[k - 1].source,
+			     out->units[i].source) == 0
+	    && strcmp (out->units[k - 1].profile, out->units[i].profile) == 0)
+	  {
+	    entries = out->units[k - 1].entries + 1;
+	    afdo_br_unit_free (&out->units[k - 1]);
+	    k--;
+	  }
+	out->units[k] = out->units[i];
+	out->units[k].entries = entries;
+	k++;
+      }
+    out->n = k;
+  }
+
+done:
+#undef BR_FAIL
+  free (line);
+  if (rc)
+    afdo_br_free (out);
+  return rc;
+}
+
+/* Sum the units R->units[FIRST, LAST), all of one profile, into OUT.
+   Returns 0, or -1 when out of memory.  */
+static inline int
+afdo_br_sum (const struct afdo_br_report *r, size_t first, size_t last,
+	     struct afdo_br_sum *out)
+{
+  memset (out, 0, sizeof *out);
+  if (first >= last)
+    return 0;
+  out->profile = r->units[first].profile;
+  size_t n = 0;
+  for (size_t i = first; i < last; i++)
+    n += r->units[i].n_fns;
+  struct afdo_br_fn *all
+    = (struct afdo_br_fn *) malloc ((n ? n : 1) * sizeof *all);
+  if (!all)
+    return -1;
+  n = 0;
+  for (size_t i = first; i < last; i++)
+    {
+      const struct afdo_br_unit *u = &r->units[i];
+      out->sources++;
+      out->entries += u->entries;
+      out->functions += u->functions;
+      out->in_profile += u->in_profile;
+      if (u->samples > 0)
+	out->sources_with_samples++;
+      if (u->profile_samples > out->profile_samples)
+	out->profile_samples = u->profile_samples;
+      for (size_t j = 0; j < u->n_fns; j++)
+	all[n++] = u->fns[j];
+    }
+  if (n > 1)
+    qsort (all, n, sizeof *all, afdo_br_fn_cmp);
+  /* One entry per name: its samples, the most matched.  */
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    {
+      if (k > 0 && strcmp (all[k - 1].name, all[i].name) == 0)
+	{
+	  if (all[i].samples > all[k - 1].samples)
+	    all[k - 1].samples = all[i].samples;
+	  if (all[i].matched > all[k - 1].matched)
+	    all[k - 1].matched = all[i].matched;
+	  continue;
+	}
+      all[k++] = all[i];
+    }
+  out->fns = all;
+  out->n_fns = k;
+  for (size_t i = 0; i < k; i++)
+    {
+      out->samples = afdo_br_add (out->samples, all[i].samples);
+      out->matched = afdo_br_add (out->matched, all[i].matched);
+    }
+  return 0;
+}
+
+/* The function NAME of S, or NULL.  */
+static inline const struct afdo_br_fn *
+afdo_br_sum_find (const struct afdo_br_sum *s, const char *name)
+{
+  struct afdo_br_fn k;
+  k.name = (char *) name;
+  return (const struct afdo_br_fn *) bsearch (&k, s->fns, s->n_fns,
+					      sizeof *s->fns, afdo_br_fn_cmp);
+}
+
+#endif /* AFDO_BUILDREPORT_H */

@@ -1,0 +1,189 @@
+/* Unit tests of the build report reader and its sums
+   (afdo-dump --build-report).
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../tools/afdo-buildreport.h"
+
+static int
+read_text (const char *text, struct afdo_br_report *r, char *err, size_t n)
+{
+  FILE *in = fmemopen ((void *) text, strlen (text), "r");
+  ck_assert_ptr_nonnull (in);
+  int rc = afdo_br_read (in, "test", r, err, n);
+  fclose (in);
+  return rc;
+}
+
+/* Two files define a static function "helper" (one profile instance);
+   b.c is compiled twice (its last entry counts); c.c has no function
+   of the profile; the path of a.c has a space.  */
+static const char report_text[] =
+  "unit source=/src/a\\040dir/a.c profile=/p/app.gcov profile-samples=1000 "
+  "functions=3 in-profile=2 samples=700 matched=650\n"
+  "function name=main samples=500 matched=480\n"
+  "function name=helper samples=200 matched=170\n"
+  "unit source=/src/b.c profile=/p/app.gcov profile-samples=1000 "
+  "functions=2 in-profile=1 samples=200 matched=10 future-key=7\n"
+  "function name=helper samples=200 matched=10\n"
+  "unit source=/src/c.c profile=/p/app.gcov profile-samples=1000 "
+  "functions=4 in-profile=0 samples=0 matched=0\n"
+  "# b.c again, after an edit\n"
+  "unit source=/src/b.c profile=/p/app.gcov profile-samples=1000 "
+  "functions=2 in-profile=1 samples=200 matched=190\n"
+  "function name=helper samples=200 matched=190\n";
+
+START_TEST (test_read_and_sum)
+{
+  struct afdo_br_report r;
+  char err[256];
+  ck_assert_int_eq (read_text (report_text, &r, err, sizeof err), 0);
+  ck_assert_uint_eq (r.entries, 4);
+  ck_assert_uint_eq (r.n, 3);
+  /* Sorted by source; the escape undone.  */
+  ck_assert_str_eq (r.units[0].source, "/src/a dir/a.c");
+  ck_assert_str_eq (r.units[1].source, "/src/b.c");
+  ck_assert_uint_eq (r.units[1].entries, 2);
+  ck_assert_uint_eq (r.units[1].matched, 190);
+  ck_assert_uint_eq (r.units[1].n_fns, 1);
+  ck_assert_uint_eq (r.units[1].fns[0].matched, 190);
+
+  struct afdo_br_sum s;
+  ck_assert_int_eq (afdo_br_sum (&r, 0, r.n, &s), 0);
+  ck_assert_str_eq (s.profile, "/p/app.gcov");
+  ck_assert_uint_eq (s.profile_samples, 1000);
+  ck_assert_uint_eq (s.sources, 3);
+  ck_assert_uint_eq (s.entries, 4);
+  ck_assert_uint_eq (s.sources_with_samples, 2);
+  ck_assert_uint_eq (s.functions, 9);
+  ck_assert_uint_eq (s.in_profile, 3);
+  /* helper counts once, with the most a file matched of it: the per-file
+     figures add up to 900 samples and 840 matched, more than there is.  */
+  ck_assert_uint_eq (s.n_fns, 2);
+  ck_assert_uint_eq (s.samples, 700);
+  ck_assert_uint_eq (s.matched, 480 + 190);
+  ck_assert (s.matched <= s.samples && s.samples <= s.profile_samples);
+  const struct afdo_br_fn *h = afdo_br_sum_find (&s, "helper");
+  ck_assert_ptr_nonnull (h);
+  ck_assert_uint_eq (h->matched, 190);
+  ck_assert_ptr_null (afdo_br_sum_find (&s, "absent"));
+  afdo_br_sum_free (&s);
+  afdo_br_free (&r);
+}
+END_TEST
+
+/* Entries of two profiles are kept apart, sorted by profile.  */
+START_TEST (test_two_profiles)
+{
+  static const char text[] =
+    "unit source=/s/x.c profile=/p/b.gcov profile-samples=10 functions=1 "
+    "in-profile=1 samples=10 matched=10\n"
+    "function name=f samples=10 matched=10\n"
+    "unit source=/s/x.c profile=/p/a.gcov profile-samples=20 functions=1 "
+    "in-profile=1 samples=20 matched=5\n"
+    "function name=f samples=20 matched=5\n";
+  struct afdo_br_report r;
+  char err[256];
+  ck_assert_int_eq (read_text (text, &r, err, sizeof err), 0);
+  ck_assert_uint_eq (r.n, 2);
+  ck_assert_str_eq (r.units[0].profile, "/p/a.gcov");
+  struct afdo_br_sum s;
+  ck_assert_int_eq (afdo_br_sum (&r, 0, 1, &s), 0);
+  ck_assert_uint_eq (s.matched, 5);
+  afdo_br_sum_free (&s);
+  afdo_br_free (&r);
+}
+END_TEST
+
+/* A figure larger than its whole is cut to it: matched never exceeds
+   samples.  */
+START_TEST (test_clamped)
+{
+  static const char text[] =
+    "unit source=/s/x.c profile=/p/a.gcov profile-samples=20 functions=1 "
+    "in-profile=1 samples=20 matched=50\n"
+    "function name=f samples=20 matched=30\n";
+  struct afdo_br_report r;
+  char err[256];
+  ck_assert_int_eq (read_text (text, &r, err, sizeof err), 0);
+  ck_assert_uint_eq (r.units[0].matched, 20);
+  ck_assert_uint_eq (r.units[0].fns[0].matched, 20);
+  afdo_br_free (&r);
+}
+END_TEST
+
+START_TEST (test_malformed)
+{
+  static const struct { const char *text, *msg; } cases[] = {
+    { "function name=f samples=1 matched=1\n",
+      "test:1: a function line before any unit line" },
+    { "units source=/a\n", "test:1: 'units' is not an entry" },
+    { "unit source=/a profile=/p profile-samples=1 functions=1 "
+      "in-profile=1 samples=1\n",
+      "test:1: a unit line without all of its keys" },
+    { "unit source=/a profile=/p profile-samples=x functions=1 "
+      "in-profile=1 samples=1 matched=1\n",
+      "test:1: bad value of 'profile-samples'" },
+    { "unit source=/a\\09 profile=/p profile-samples=1 functions=1 "
+      "in-profile=1 samples=1 matched=1\n",
+      "test:1: bad value of 'source'" },
+    { "unit source=/a profile=/p profile-samples=1 functions=1 "
+      "in-profile=1 samples=1 matched=1\nfunction name=f samples=1 "
+      "matched=1 samples=2\n",
+      "test:2: bad value of 'samples'" },
+    { "unit source=/a profile=/p profile-samples=1 functions=1 "
+      "in-profile=1 samples=1 matched=1 junk\n",
+      "test:1: 'junk' is not KEY=VALUE" },
+    { "unit source=/a profile=/p profile-samples=99999999999999999999 "
+      "functions=1 in-profile=1 samples=1 matched=1\n",
+      "test:1: bad value of 'profile-samples'" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      struct afdo_br_report r;
+      char err[256];
+      err[0] = '\0';
+      ck_assert_int_eq (read_text (cases[i].text, &r, err, sizeof err), -1);
+      ck_assert_msg (strncmp (err, cases[i].msg, strlen (cases[i].msg)) == 0,
+		     "case %zu: message: %s", i, err);
+      ck_assert_ptr_null (r.units);
+    }
+}
+END_TEST
+
+int
+main (void)
+{
+  Suite *s = suite_create ("buildreport");
+  TCase *tc = tcase_create ("core");
+  tcase_add_test (tc, test_read_and_sum);
+  tcase_add_test (tc, test_two_profiles);
+  tcase_add_test (tc, test_clamped);
+  tcase_add_test (tc, test_malformed);
+  suite_add_tcase (s, tc);
+  SRunner *sr = srunner_create (s);
+  srunner_run_all (sr, CK_NORMAL);
+  int failed = srunner_ntests_failed (sr);
+  srunner_free (sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
