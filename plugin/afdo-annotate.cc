@@ -37,6 +37,7 @@
 #include "hash-set.h"
 #include "hash-map.h"
 #include "tree-pass.h"
+#include "dumpfile.h"
 #include "afdo-plugin.h"
 
 /* Counts here are gcov_type, kept well below profile_count's limit so
@@ -235,6 +236,10 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 	    {
 	      found = true;
 	      max = MAX (max, c);
+	      if (dump_file && (dump_flags & TDF_DETAILS))
+		fprintf (dump_file, "  bb %d: line %d: %" PRId64 "\n",
+			 bb->index, LOCATION_LINE (gimple_location (stmt)),
+			 (int64_t) c);
 	    }
 	}
       res->n_blocks++;
@@ -269,25 +274,13 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
   return any;
 }
 
-/* Whether the call E is the only way into its callee: the callee is a
-   part split off its caller, or a function local to this unit that
-   nothing else calls and whose address is not taken.  */
-static bool
-only_way_in_p (cgraph_edge *e)
-{
-  cgraph_node *callee = e->callee->ultimate_alias_target ();
-  if (callee->callers != e || e->next_caller)
-    return false;
-  return callee->split_part || (callee->local && !callee->address_taken);
-}
-
 void
 afdo_call_entry_counts (afdo_unit *unit, vec<afdo_bb_count> &d)
 {
   cgraph_node *node = cgraph_node::get (current_function_decl);
   for (cgraph_edge *e = node->callees; e; e = e->next_callee)
     {
-      if (!e->call_stmt || !gimple_bb (e->call_stmt) || !only_way_in_p (e))
+      if (!e->call_stmt || !gimple_bb (e->call_stmt) || !afdo_only_way_in_p (e))
 	continue;
       cgraph_node *callee = e->callee->ultimate_alias_target ();
       function *fn = DECL_STRUCT_FUNCTION (callee->decl);

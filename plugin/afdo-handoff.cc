@@ -44,6 +44,7 @@
 #include "predict.h"
 #include "profile.h"
 #include "dominance.h"
+#include "cfgloop.h"
 #include "hash-set.h"
 #include "hash-map.h"
 #include "dumpfile.h"
@@ -70,32 +71,47 @@ bounded_p (vec<afdo_bb_count> &d, edge e)
 	      || dest.located));
 }
 
+/* The samples of block B, or -1 when it has none of its own.  */
+static gcov_type
+own_samples (vec<afdo_bb_count> &d, basic_block b)
+{
+  const afdo_bb_count &c = d[b->index];
+  if (c.state == AFDO_BB_ANNOTATED)
+    return c.annotated_count;
+  if (c.located)
+    return 0;
+  return -1;
+}
+
 /* The probabilities of the edges out of BB from their counts (SUM in
    all).  Where the profile has no branch records, the counts measure
    time spent per line: the first instruction of a block absorbs the
    stall of a mispredicted branch into it, so a 50/50 branch can look
-   like 1221 against 1157 (benchmarks/programs/context.c).  When no edge
-   out of BB has a count of its own and the ones without are within the
-   noise (noise-permille of SUM) of 0, the samples cannot tell the
-   branch's probabilities, and the static ones stay.  */
+   like 1221 against 1157 samples (benchmarks/programs/context.c).  The
+   edges whose destination has no other way in are bounded by the
+   destination's own samples; when BB has samples of its own and what
+   its bounded edges' destinations have leaves less than the noise
+   (noise-permille of BB's samples) for the others, the samples cannot
+   tell the branch's probabilities, and the static ones stay.  */
 static void
 set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 		   gcov_type sum)
 {
   edge e;
   edge_iterator ei;
-  if (!s->has_branches && s->opts.noise_permille > 0)
+  gcov_type samples = own_samples (d, bb);
+  if (!s->has_branches && s->opts.noise_permille > 0 && samples > 0)
     {
-      gcov_type unbounded = 0;
+      gcov_type bounded = 0;
       bool any_unbounded = false;
       FOR_EACH_EDGE (e, ei, bb->succs)
-	if (!bounded_p (d, e))
-	  {
-	    any_unbounded = true;
-	    unbounded = MAX (unbounded, AFDO_EDGE (e)->count);
-	  }
+	if (bounded_p (d, e) && own_samples (d, e->dest) >= 0)
+	  bounded += own_samples (d, e->dest);
+	else
+	  any_unbounded = true;
       if (any_unbounded
-	  && (double) unbounded < (double) sum * s->opts.noise_permille / 1000.0)
+	  && (double) (samples - bounded)
+	     < (double) samples * s->opts.noise_permille / 1000.0)
 	{
 	  if (dump_file)
 	    fprintf (dump_file, "  bb %d: static probabilities kept (the "
@@ -109,17 +125,42 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 	  (AFDO_EDGE (e)->count, sum).afdo ();
 }
 
-/* The smallest block count handed to GCC: one sample, and at least
-   1024.  GCC 12 scales the blocks of a vectorized loop's epilogue by
-   COUNT / (COUNT * P) (vect_do_peeling), and an AFDO count there of 0,
-   or one that P and the scaling before it bring to 0, divides by zero
-   (GCC's own -fauto-profile crashes so on bzip2's compress.c).  A block
-   without samples is still as cold to GCC with one sample's count,
-   which is below the hot threshold.  */
+/* The smallest block count handed to GCC: one sample.  A sampling
+   profile cannot tell a block that did not run from one that ran too
+   briefly to be sampled; one sample is below the hot threshold, so the
+   block is as cold to GCC as with 0, but GCC's scaling by ratios of
+   counts (an inlined body by its call's count) keeps the ratios of what
+   the samples say, and never divides by 0.  GCC 12 scales the blocks of
+   a vectorized loop's epilogue by COUNT / (COUNT * P) (vect_do_peeling)
+   and divides by zero when that rounds to 0 (GCC's own -fauto-profile
+   crashes so on bzip2's compress.c); the guard pass below sees to that
+   case.  */
 static gcov_type
 min_count (const afdo_session *s)
 {
-  return MAX ((gcov_type) 1024, (gcov_type) s->scale);
+  return (gcov_type) s->scale;
+}
+
+/* GCC takes a loop's expected iterations from its counts only when they
+   are reliable, which AFDO counts are not: so the unroller unrolls every
+   hot loop whose trip count is unknown, also one that runs twice per
+   entry, and duplicates its exit test (more mispredicted branches in
+   zstd's ZSTD_count).  The iterations the counts give are recorded as
+   the loops' estimates, as GCC does for instrumented profiles.  Sampled
+   entry blocks are short and undercounted, so the estimate errs high:
+   what it rules out ("does not roll") is safe.  */
+static void
+record_loop_estimates (void)
+{
+  if (!current_loops)
+    return;
+  for (auto loop : loops_list (cfun, 0))
+    if (loop->header->count.nonzero_p ())
+      {
+	gcov_type nit = expected_loop_iterations_unbounded (loop);
+	loop->any_estimate = false;
+	record_niter_bound (loop, gcov_type_to_wide_int (nit), true, false);
+      }
 }
 
 void
@@ -166,6 +207,8 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
 
   profile_status_for_fn (cfun) = PROFILE_READ;
   update_max_bb_count ();
+  if (s->opts.loop_estimates)
+    record_loop_estimates ();
   compute_function_frequency ();
   /* To GCC a zero AFDO count is not "never executed" (sampling can miss
      a block), so a function with no samples would stay "normal"; an
@@ -235,6 +278,8 @@ afdo_dump_counts (afdo_session *s, vec<afdo_bb_count> &d,
 void
 afdo_enable_fdo_optimizations (afdo_session *s)
 {
+  s->given_options = XNEW (gcc_options);
+  *s->given_options = global_options;
 #define AFDO_SET(FLAG, VALUE) \
   do \
     if (!global_options_set.x_##FLAG) \
@@ -283,6 +328,30 @@ afdo_enable_fdo_optimizations (afdo_session *s)
     } \
   while (0)
 
+void
+afdo_handoff_unsampled (afdo_session *s)
+{
+  cgraph_node *node = cgraph_node::get (current_function_decl);
+  if (s->opts.sample_accurate)
+    {
+      node->frequency = NODE_FREQUENCY_UNLIKELY_EXECUTED;
+      return;
+    }
+  /* A sampling profile cannot tell a function that did not run from one
+     that ran too briefly to be sampled (LLVM's
+     -fno-profile-sample-accurate): its code stays what the options as
+     given make of it, without the ones fdo-opts switched on.  A
+     function with optimization options of its own keeps them.  */
+  tree own = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl);
+  if (!s->given_options || (own && own != optimization_default_node))
+    return;
+  if (!s->given_node)
+    s->given_node = build_optimization_node (s->given_options,
+					     &global_options_set);
+  DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl)
+    = s->given_node;
+}
+
 namespace {
 
 /* GCC's regular inliner asserts that a profile with non-zero IPA counts
@@ -323,6 +392,8 @@ public:
     if (s->tracer_from_fdo_opts && !s->has_branches)
       AFDO_SET_EVERYWHERE (flag_tracer, 0);
     AFDO_SET_EVERYWHERE (flag_branch_probabilities, 1);
+    if (s->given_node)
+      TREE_OPTIMIZATION (s->given_node)->x_flag_branch_probabilities = 1;
     return 0;
   }
 
@@ -336,4 +407,76 @@ opt_pass *
 afdo_make_handoff_pass (afdo_session *s)
 {
   return new pass_autofdo_handoff (g, s);
+}
+
+namespace {
+
+/* GCC 12's vectorizer scales the blocks of a loop's epilogue by
+   COUNT / (COUNT * P) (vect_do_peeling), which divides by zero when
+   COUNT * P rounds to 0: when COUNT is 0 or 1 without being a precise
+   0.  The counts handed off are never that small (min_count), but
+   scaling an inlined body by its call's share, or a versioned loop by
+   its guard, makes them so; this pass, right before "vect", raises the
+   AFDO counts of a function below a few hundred to that floor, which
+   is as cold to GCC.  */
+
+const pass_data pass_data_autofdo_guard =
+{
+  GIMPLE_PASS,		/* type */
+  "*autofdo_guard",	/* name */
+  OPTGROUP_NONE,	/* optinfo_flags */
+  TV_NONE,		/* tv_id */
+  PROP_cfg,		/* properties_required */
+  0,			/* properties_provided */
+  0,			/* properties_destroyed */
+  0,			/* todo_flags_start */
+  0,			/* todo_flags_finish */
+};
+
+#define AFDO_GUARD_COUNT 256
+
+/* Below this an AFDO count is raised, or below one sample when that is
+   less (raw counts, scale=0), but never below 2.  */
+static gcov_type
+guard_count (const afdo_session *s)
+{
+  return MAX ((gcov_type) 2, MIN ((gcov_type) AFDO_GUARD_COUNT,
+				  (gcov_type) s->scale));
+}
+
+class pass_autofdo_guard : public gimple_opt_pass
+{
+public:
+  pass_autofdo_guard (gcc::context *ctxt, afdo_session *session)
+    : gimple_opt_pass (pass_data_autofdo_guard, ctxt), s (session)
+  {}
+
+  opt_pass *clone () final override { return this; }
+
+  bool gate (function *fn) final override
+  {
+    return s->any_annotated && profile_status_for_fn (fn) == PROFILE_READ;
+  }
+
+  unsigned int execute (function *fn) final override
+  {
+    basic_block bb;
+    gcov_type floor = guard_count (s);
+    FOR_ALL_BB_FN (bb, fn)
+      if (bb->count.initialized_p () && bb->count.quality () == AFDO
+	  && bb->count.to_gcov_type () < floor)
+	bb->count = profile_count::from_gcov_type (floor).afdo ();
+    return 0;
+  }
+
+private:
+  afdo_session *s;
+};
+
+} // anon namespace
+
+opt_pass *
+afdo_make_guard_pass (afdo_session *s)
+{
+  return new pass_autofdo_guard (g, s);
 }

@@ -103,6 +103,8 @@ static const char *const site_reason_name[AFDO_SITE_N] =
 struct inline_ctx
 {
   afdo_unit *unit;
+  /* The profile the call sites are looked up in.  */
+  afdo_names *names;
   afdo_function *top;
   cgraph_node *node;
   uint64_t threshold;
@@ -216,7 +218,9 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
       return false;
     }
   afdo_site_reason r = check_edge (ctx, e);
-  if (r == AFDO_SITE_INLINED
+  /* A call that is the only way into its callee moves the body rather
+     than copying it.  */
+  if (r == AFDO_SITE_INLINED && !afdo_only_way_in_p (e)
       && node_size (ctx->node) + estimate_edge_growth (e) > ctx->size_limit)
     r = AFDO_SITE_GROWTH;
   if (r != AFDO_SITE_INLINED)
@@ -292,7 +296,7 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
 
   /* An inline instance at the call site says the target was promoted
      and inlined in the profiled binary; else the histogram.  */
-  afdo_function *tinst = afdo_callee_at (ctx->unit->s->prof, inst, offset,
+  afdo_function *tinst = afdo_callee_at (ctx->names->prof, inst, offset,
 					  disc, AFDO_ANY_NAME);
   uint64_t site_total = 0;
   const afdo_target *tgt = hottest_target_at (inst, offset, disc,
@@ -315,7 +319,7 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
   else
     return false;
 
-  const char *tname = afdo_name (ctx->unit->s->prof, name);
+  const char *tname = afdo_name (ctx->names->prof, name);
   expanded_location xl = expand_location (gimple_location (stmt));
   if (weight < ctx->threshold)
     {
@@ -400,7 +404,7 @@ inline_round (inline_ctx *ctx)
 	if (!stmt || ctx->decided.contains (stmt))
 	  continue;
 	uint32_t offset;
-	afdo_function *inst = afdo_stmt_instance (ctx->unit->whole, ctx->top,
+	afdo_function *inst = afdo_stmt_instance (ctx->names, ctx->top,
 						  stmt, false, &offset);
 	if (!inst)
 	  {
@@ -422,18 +426,32 @@ inline_round (inline_ctx *ctx)
       if (!stmt || !e->inline_failed || ctx->decided.contains (stmt))
 	continue;
       ctx->decided.add (stmt);
+      enum availability avail;
+      cgraph_node *callee = edge_target (e, &avail);
+      /* A part GCC's early splitting took out of this function: the
+	 profiled binary's instance holds both, so the part goes back in
+	 where the function is hot (split-parts=1).  Left split, GCC's
+	 inliner would inline the head into its callers and keep the
+	 part outline, called from each of them.  */
+      if (callee->split_part && ctx->unit->s->opts.split_parts
+	  && ctx->names->index (callee->decl)
+	     == ctx->names->index (ctx->node->decl))
+	{
+	  ctx->unit->inline_stats.sites++;
+	  if (consider_call (ctx, e, ctx->top->total, " (split part)"))
+	    any = true;
+	  continue;
+	}
       uint32_t offset;
-      afdo_function *inst = afdo_stmt_instance (ctx->unit->whole, ctx->top,
+      afdo_function *inst = afdo_stmt_instance (ctx->names, ctx->top,
 						stmt, false, &offset);
       if (!inst)
 	continue;
-      enum availability avail;
-      cgraph_node *callee = edge_target (e, &avail);
-      uint32_t name = ctx->unit->whole->index (callee->decl);
+      uint32_t name = ctx->names->index (callee->decl);
       if (name == UINT32_MAX)
 	continue;
       afdo_function *cinst
-	= afdo_callee_at (ctx->unit->s->prof, inst, offset,
+	= afdo_callee_at (ctx->names->prof, inst, offset,
 			    gimple_bb (stmt)->discriminator, name);
       if (!cinst)
 	continue;
@@ -469,12 +487,13 @@ finish_round (cgraph_node *node)
   return todo;
 }
 
-void
-afdo_early_inline (afdo_unit *u)
+/* The rounds over every function with a top-level instance in NAMES'
+   profile; with FOLDED_ONLY, only over those without one in the whole
+   profile.  */
+static void
+inline_functions (afdo_unit *u, afdo_names *names, bool folded_only)
 {
   const afdo_plugin_options &opts = u->s->opts;
-  if (!opts.inline_p && !opts.icp)
-    return;
   auto_vec<tree> order;
   afdo_callers_first (order);
   for (unsigned i = 0; i < order.length (); i++)
@@ -485,13 +504,14 @@ afdo_early_inline (afdo_unit *u)
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
       if (!gimple_in_ssa_p (fn))
 	continue;
-      afdo_function *top = u->whole->top (node->decl);
-      if (!top)
+      afdo_function *top = names->top (node->decl);
+      if (!top || (folded_only && u->whole->top (node->decl)))
 	continue;
 
       push_cfun (fn);
       inline_ctx ctx;
       ctx.unit = u;
+      ctx.names = names;
       ctx.top = top;
       ctx.node = node;
       ctx.threshold = u->s->inline_count;
@@ -532,4 +552,30 @@ afdo_early_inline (afdo_unit *u)
 	}
       pop_cfun ();
     }
+}
+
+void
+afdo_early_inline (afdo_unit *u)
+{
+  if (u->s->opts.inline_p || u->s->opts.icp)
+    inline_functions (u, u->whole, false);
+}
+
+void
+afdo_inline_folded (afdo_unit *u)
+{
+  if (!u->s->opts.inline_p && !u->s->opts.icp)
+    return;
+  inline_functions (u, u->names, true);
+  /* What was inlined whole is no function of the unit any more.  */
+  unsigned k = 0;
+  for (unsigned i = 0; i < u->fns.length (); i++)
+    {
+      cgraph_node *node = cgraph_node::get (u->fns[i].decl);
+      if (!node || !afdo_unit_function_p (node))
+	continue;
+      u->fns[i].node = node;
+      u->fns[k++] = u->fns[i];
+    }
+  u->fns.truncate (k);
 }

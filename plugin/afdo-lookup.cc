@@ -144,6 +144,22 @@ struct stack_entry
 
 #define MAX_STACK 64
 
+/* Whether BLOCK, the outer scope of an inlined call of ORIGIN, is a part
+   split off the function it was inlined into: ORIGIN is the function
+   of the next inlined scope outside it, or of cfun.  */
+static bool
+split_part_block_p (tree block, tree origin)
+{
+  for (tree b = BLOCK_SUPERCONTEXT (block); b && TREE_CODE (b) == BLOCK;
+       b = BLOCK_SUPERCONTEXT (b))
+    if (inlined_function_outer_scope_p (b))
+      return block_ultimate_origin (b) == origin;
+  tree fn = current_function_decl;
+  while (DECL_ABSTRACT_ORIGIN (fn) && DECL_ABSTRACT_ORIGIN (fn) != fn)
+    fn = DECL_ABSTRACT_ORIGIN (fn);
+  return fn == origin;
+}
+
 /* Fill STACK with the inline stack of STMT, innermost first; the last
    entry is in current_function_decl.  Returns its depth, 0 when STMT has
    no usable location.  */
@@ -163,6 +179,11 @@ inline_stack (gimple *stmt, stack_entry *stack)
       tree origin = block_ultimate_origin (block);
       if (!origin || TREE_CODE (origin) != FUNCTION_DECL)
 	return 0;
+      /* A part GCC split off a function, inlined back into it (the
+	 early inliner does so, split-parts): its statements are the
+	 function's own.  */
+      if (split_part_block_p (block, origin))
+	continue;
       location_t call = BLOCK_SOURCE_LOCATION (block);
       if (LOCATION_LOCUS (call) == UNKNOWN_LOCATION)
 	return 0;
@@ -274,4 +295,13 @@ afdo_callers_first (vec<tree> &order)
     }
   for (unsigned i = post.length (); i-- > 0;)
     order.safe_push (post[i]->decl);
+}
+
+bool
+afdo_only_way_in_p (cgraph_edge *e)
+{
+  cgraph_node *callee = e->callee->ultimate_alias_target ();
+  if (callee->callers != e || e->next_caller)
+    return false;
+  return callee->split_part || (callee->local && !callee->address_taken);
 }

@@ -156,6 +156,7 @@ afdo_fold_unit (afdo_unit *u)
       if (!afdo_unit_function_p (node))
 	continue;
       afdo_unit_fn f;
+      f.decl = node->decl;
       f.node = node;
       f.inst = NULL;
       uint32_t idx = u->whole->lookup (node->decl, &f.exact);

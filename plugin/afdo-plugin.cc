@@ -135,6 +135,16 @@ static const arg_spec arg_table[] =
   { "prologue", "=0|1", ARG_BOOL, 0, 1, FIELD (prologue), NO_FIELD,
     "without head counts, the samples of the line of a\n"
     "function's opening brace count its entries (default 1)" },
+  { "split-parts", "=0|1", ARG_BOOL, 0, 1, FIELD (split_parts), NO_FIELD,
+    "put the parts GCC's early splitting took out of a hot\n"
+    "function back in (default 1)" },
+  { "loop-estimates", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_estimates),
+    NO_FIELD, "record the iterations the counts give as the loops'\n"
+    "estimates (default 1)" },
+  { "sample-accurate", "=0|1", ARG_BOOL, 0, 1, FIELD (sample_accurate),
+    NO_FIELD, "the profile is complete: a function without samples\n"
+    "did not run and is made cold; 0 keeps its code as\n"
+    "without the plugin (default 0)" },
   { "mcf", "=0|1", ARG_BOOL, 0, 1, FIELD (mcf), NO_FIELD,
     "infer the counts as a minimum-cost flow; 0: the\n"
     "equivalence classes and flow rules (default 1)" },
@@ -171,6 +181,8 @@ default_options (afdo_plugin_options *o)
   o->entry_counts = true;
   o->noise_permille = 100;
   o->mcf = true;
+  o->loop_estimates = true;
+  o->split_parts = true;
   o->prologue = true;
 }
 
@@ -417,6 +429,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		      PASS_POS_INSERT_AFTER);
   afdo_register_pass (info->base_name, afdo_make_handoff_pass (s), "profile",
 		      PASS_POS_INSERT_AFTER);
+  afdo_register_pass (info->base_name, afdo_make_guard_pass (s), "vect",
+		      PASS_POS_INSERT_BEFORE);
   register_callback (info->base_name, PLUGIN_FINISH, finish_callback, s);
   afdo_evaluate_register (s, info->base_name, dump);
 

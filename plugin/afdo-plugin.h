@@ -100,6 +100,15 @@ struct afdo_plugin_options
   /* prologue=0|1: without a head count, the samples of the line of the
      function's opening brace count its entries.  */
   bool prologue;
+  /* split-parts=0|1: the early inliner puts the parts GCC's early
+     splitting took out of a hot function back in.  */
+  bool split_parts;
+  /* loop-estimates=0|1: record the iterations the counts give as the
+     loops' estimates.  */
+  bool loop_estimates;
+  /* sample-accurate=0|1: the profile is complete, so a function without
+     samples did not run and is made cold; 0 keeps its -O2 code.  */
+  bool sample_accurate;
   /* mcf=0|1: infer the counts as a minimum-cost flow; 0 uses the
      equivalence classes and flow rules of seed 000.  */
   bool mcf;
@@ -134,6 +143,11 @@ struct afdo_session
   gcov_summary summary;
   /* Whether any function got counts from the profile.  */
   bool any_annotated;
+  /* The options as given, before fdo-opts switched some on (NULL when
+     it did not), and the optimization node made of them for the
+     functions without samples.  */
+  gcc_options *given_options;
+  tree given_node;
 };
 
 /* Read the profile (once) and set the thresholds; false if it cannot
@@ -203,6 +217,11 @@ void afdo_line_positions (const afdo_function *inst, uint32_t offset,
    (reverse post-order of the call graph over direct calls).  */
 void afdo_callers_first (vec<tree> &order);
 
+/* Whether the call E is the only way into its callee: the callee is a
+   part split off its caller, or a function local to this unit that
+   nothing else calls and whose address is not taken.  */
+bool afdo_only_way_in_p (cgraph_edge *e);
+
 /* Whether NODE has a body of its own here that can be annotated.  */
 bool afdo_unit_function_p (cgraph_node *node);
 
@@ -211,6 +230,7 @@ bool afdo_unit_function_p (cgraph_node *node);
    when its assembler name matched without stripping a clone suffix.  */
 struct afdo_unit_fn
 {
+  tree decl;
   cgraph_node *node;
   afdo_function *inst;
   bool exact;
@@ -322,6 +342,10 @@ void afdo_report_unit (afdo_unit *, const afdo_unit_summary *);
 /* Stage: recreate the hot inline instances of the profile in the IR,
    callers first, and promote hot indirect calls (afdo-inline.cc).  */
 void afdo_early_inline (afdo_unit *);
+/* Stage, after folding: the same for the functions whose instances all
+   come from folding (the profiled binary inlined them everywhere), with
+   the inline instances nested in those.  */
+void afdo_inline_folded (afdo_unit *);
 
 /* Stage: find the unit's functions and their instances, mark the
    nested instances their statements reach, and make the unit's profile
@@ -425,9 +449,15 @@ void afdo_annotate_function (afdo_unit *, afdo_function *instance,
 
 /* Switch on what -fauto-profile implies (afdo-handoff.cc).  */
 void afdo_enable_fdo_optimizations (afdo_session *);
+/* Cfun has no samples: keep the code the options as given make of it,
+   or, with sample-accurate, make it cold (afdo-handoff.cc).  */
+void afdo_handoff_unsampled (afdo_session *);
 /* The pass after "profile" that lets GCC's IPA passes take the counts
    as a profile (afdo-handoff.cc).  */
 opt_pass *afdo_make_handoff_pass (afdo_session *);
+/* The pass before "vect" that keeps GCC 12's vectorizer from dividing
+   by a count of 0 (afdo-handoff.cc).  */
+opt_pass *afdo_make_guard_pass (afdo_session *);
 
 /* Evaluate mode and block count files (afdo-evaluate.cc): check the
    arguments against the other options (false after an error), and

@@ -318,8 +318,13 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
       if (!inst)
 	{
 	  if (dump_file)
-	    fprintf (dump_file, "function %s: no profile; static estimate "
-		     "kept\n", node->dump_name ());
+	    fprintf (dump_file, "function %s: no samples; %s\n",
+		     node->dump_name (),
+		     s->opts.sample_accurate ? "cold (sample-accurate)"
+		     : "static estimate and given options kept");
+	  push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+	  afdo_handoff_unsampled (s);
+	  pop_cfun ();
 	  continue;
 	}
       sum->functions_profiled++;
@@ -432,6 +437,8 @@ afdo_session_run_unit (afdo_session *s)
   /* Recreate the profile's hot inline instances first, so the dry run
      of the folding finds them reached and folds only the rest.  */
   afdo_early_inline (u);
+  afdo_fold_unit (u);
+  afdo_inline_folded (u);
   const afdo_inline_stats &is = u->inline_stats;
   if (dump_file && (s->opts.inline_p || s->opts.icp))
     fprintf (dump_file, "early inliner: %u profiled call sites, %u inlined, "
@@ -442,7 +449,6 @@ afdo_session_run_unit (afdo_session *s)
 	     is.icall_sites, is.promoted, is.promoted_inlined,
 	     is.icall_cold, is.icall_missing, is.icall_mismatch);
 
-  afdo_fold_unit (u);
   if (dump_file)
     fprintf (dump_file, "folded %u inline instances (%" PRIu64 " samples) "
 	     "that are not inlined here into their functions\n",

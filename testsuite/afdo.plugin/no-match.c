@@ -11,7 +11,7 @@ compute (int x)
   return x * x + 1;
 }
 
-/* { dg-final { scan-dump autofdo "function compute/\[0-9\]+: no profile; static estimate kept" } } */
+/* { dg-final { scan-dump autofdo "function compute/\[0-9\]+: no samples; static estimate and given options kept" } } */
 /* { dg-final { scan-dump autofdo "translation unit: 0 of 1 functions in the profile, with 0 of the profile's 300 samples \\(0.0 %\\); matched 0 of 0 samples \\(0.0 %\\)" } } */
 /* { dg-final { scan-stderr "afdo: \[^ \]*no-match.c: translation unit: 0 of 1 functions in the profile, with 0 of the profile's 300 samples" } } */
 /* { dg-final { scan-stderr-not "warning" } } */
