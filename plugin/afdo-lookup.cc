@@ -232,6 +232,29 @@ afdo_stmt_instance (afdo_names *names, afdo_function *top, gimple *stmt,
   return inst;
 }
 
+afdo_function *
+afdo_stmt_instance_any (afdo_names *names, gimple *stmt, uint32_t *offset)
+{
+  stack_entry stack[MAX_STACK];
+  unsigned n = inline_stack (stmt, stack);
+  if (n == 0)
+    return NULL;
+  afdo_function *inst = names->top (stack[n - 1].decl);
+  for (unsigned k = n - 1; inst && k >= 1; k--)
+    {
+      uint32_t name = names->index (stack[k - 1].decl);
+      if (name == UINT32_MAX)
+	return NULL;
+      afdo_function *next = afdo_callee_at (names->prof, inst,
+					    line_offset (stack[k]), 0, name);
+      inst = next ? next : afdo_top (names->prof, name, false);
+    }
+  if (!inst)
+    return NULL;
+  *offset = line_offset (stack[0]);
+  return inst;
+}
+
 void
 afdo_line_positions (const afdo_function *inst, uint32_t offset,
 		     uint32_t *first, uint32_t *last)

@@ -145,6 +145,9 @@ static const arg_spec arg_table[] =
     NO_FIELD, "the profile is complete: a function without samples\n"
     "did not run and is made cold; 0 keeps its code as\n"
     "without the plugin (default 0)" },
+  { "check-hot", "=0|1", ARG_BOOL, 0, 1, FIELD (check_hot), NO_FIELD,
+    "after GCC's optimizations, report on stderr the sampled\n"
+    "lines it compiles as not hot (default 0)" },
   { "mcf", "=0|1", ARG_BOOL, 0, 1, FIELD (mcf), NO_FIELD,
     "infer the counts as a minimum-cost flow; 0: the\n"
     "equivalence classes and flow rules (default 1)" },
@@ -430,6 +433,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   afdo_register_pass (info->base_name, afdo_make_handoff_pass (s), "profile",
 		      PASS_POS_INSERT_AFTER);
   afdo_register_pass (info->base_name, afdo_make_guard_pass (s), "vect",
+		      PASS_POS_INSERT_BEFORE);
+  afdo_register_pass (info->base_name, afdo_make_check_pass (s), "optimized",
 		      PASS_POS_INSERT_BEFORE);
   register_callback (info->base_name, PLUGIN_FINISH, finish_callback, s);
   afdo_evaluate_register (s, info->base_name, dump);

@@ -109,6 +109,9 @@ struct afdo_plugin_options
   /* sample-accurate=0|1: the profile is complete, so a function without
      samples did not run and is made cold; 0 keeps its -O2 code.  */
   bool sample_accurate;
+  /* check-hot=0|1: report sampled lines GCC compiles as not hot
+     (afdo-check.cc).  */
+  bool check_hot;
   /* mcf=0|1: infer the counts as a minimum-cost flow; 0 uses the
      equivalence classes and flow rules of seed 000.  */
   bool mcf;
@@ -116,6 +119,8 @@ struct afdo_plugin_options
      --build-report (afdo-report.cc).  */
   const char *report;
 };
+
+class afdo_names;
 
 /* The session: everything that lives as long as the compilation
    (afdo-session.cc).  */
@@ -148,6 +153,12 @@ struct afdo_session
      functions without samples.  */
   gcc_options *given_options;
   tree given_node;
+  /* For check-hot: the unit's profile and its lookups, kept from the
+     "autofdo" pass; what the check found.  */
+  afdo_profile *unit_prof;
+  afdo_names *unit_names;
+  unsigned check_lines;
+  uint64_t check_samples;
 };
 
 /* Read the profile (once) and set the thresholds; false if it cannot
@@ -208,6 +219,12 @@ afdo_function *afdo_callee_at (const afdo_profile *,
 afdo_function *afdo_stmt_instance (afdo_names *, afdo_function *top,
 				   gimple *stmt, bool mark,
 				   uint32_t *offset);
+
+/* The same after GCC's inliner: an inlined call that is not an inline
+   instance of the profile is looked up from the callee's own top-level
+   instance.  NAMES' profile is that of the unit.  */
+afdo_function *afdo_stmt_instance_any (afdo_names *, gimple *stmt,
+				       uint32_t *offset);
 
 /* The positions of INST at line OFFSET: [*FIRST, *LAST).  */
 void afdo_line_positions (const afdo_function *inst, uint32_t offset,
@@ -458,6 +475,10 @@ opt_pass *afdo_make_handoff_pass (afdo_session *);
 /* The pass before "vect" that keeps GCC 12's vectorizer from dividing
    by a count of 0 (afdo-handoff.cc).  */
 opt_pass *afdo_make_guard_pass (afdo_session *);
+
+/* check-hot (afdo-check.cc): the pass, and the unit's last line.  */
+opt_pass *afdo_make_check_pass (afdo_session *);
+void afdo_check_report (afdo_session *);
 
 /* Evaluate mode and block count files (afdo-evaluate.cc): check the
    arguments against the other options (false after an error), and

@@ -172,6 +172,14 @@ afdo_session_read (afdo_session *s)
 void
 afdo_session_finish (afdo_session *s)
 {
+  afdo_check_report (s);
+  delete s->unit_names;
+  s->unit_names = NULL;
+  if (s->unit_prof)
+    {
+      afdo_profile_free (s->unit_prof);
+      s->unit_prof = NULL;
+    }
   if (profile_info == &s->summary)
     profile_info = NULL;
   if (s->prof)
@@ -459,6 +467,14 @@ afdo_session_run_unit (afdo_session *s)
   memset (&sum, 0, sizeof sum);
   annotate_unit (u, &sum);
   report_unit (u, &sum);
+  if (s->opts.check_hot)
+    {
+      /* The check after GCC's optimizations looks up in them.  */
+      s->unit_prof = u->prof;
+      s->unit_names = u->names;
+      u->prof = NULL;
+      u->names = NULL;
+    }
   afdo_unit_end (u);
   return 0;
 }

@@ -1,0 +1,171 @@
+/* afdo: the plugin's check of what GCC made of its counts: sampled code
+   compiled as not hot.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* The worst a profile can do is make GCC compile hot code as cold: for
+   size, with a division by a constant as a division, without unrolling
+   or vectorizing, out of line.  With check-hot=1, a GIMPLE pass after
+   all of GCC's GIMPLE optimizations ("*autofdo_check", right before
+   "optimized") looks up every statement of every function in the
+   unit's profile, as annotation did, and where a statement's line has
+   at least the hot threshold's samples but GCC optimizes its block for
+   size (optimize_bb_for_size_p: not hot, or in a cold function), says
+   so, on stderr:
+
+     afdo: FILE: not hot: FUNCTION: line L: N samples
+
+   one line per line of source, and a last line with the unit's sum.
+   A function whose calls GCC's inliner all inlined may keep an own body
+   with a count of 0 and its lines listed: the line says so.
+   Statements GCC's own inliner brought in after annotation are looked
+   up through the callee's own instance.  The benchmark harness gathers
+   these lines (benchmarks/lib/regressions.sh).  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "cgraph.h"
+#include "predict.h"
+#include "hash-set.h"
+#include "hash-map.h"
+#include "dumpfile.h"
+#include "langhooks.h"
+#include "afdo-plugin.h"
+
+/* The largest count of line OFFSET of INST (any discriminator).  */
+static uint64_t
+line_count (const afdo_function *inst, uint32_t offset)
+{
+  uint32_t first, last;
+  afdo_line_positions (inst, offset, &first, &last);
+  uint64_t c = 0;
+  for (uint32_t i = first; i < last; i++)
+    c = MAX (c, inst->pos[i].count);
+  return c;
+}
+
+namespace {
+
+const pass_data pass_data_autofdo_check =
+{
+  GIMPLE_PASS,		/* type */
+  "*autofdo_check",	/* name */
+  OPTGROUP_NONE,	/* optinfo_flags */
+  TV_NONE,		/* tv_id */
+  PROP_cfg,		/* properties_required */
+  0,			/* properties_provided */
+  0,			/* properties_destroyed */
+  0,			/* todo_flags_start */
+  0,			/* todo_flags_finish */
+};
+
+class pass_autofdo_check : public gimple_opt_pass
+{
+public:
+  pass_autofdo_check (gcc::context *ctxt, afdo_session *session)
+    : gimple_opt_pass (pass_data_autofdo_check, ctxt), s (session)
+  {}
+
+  opt_pass *clone () final override { return this; }
+
+  bool gate (function *) final override
+  {
+    return s->opts.check_hot && s->unit_names && s->any_annotated;
+  }
+
+  unsigned int execute (function *fn) final override;
+
+private:
+  afdo_session *s;
+};
+
+unsigned int
+pass_autofdo_check::execute (function *fn)
+{
+  /* Each line of source once, with its samples.  */
+  hash_map<int_hash<int, -1, -2>, uint64_t> lines;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    {
+      if (!optimize_bb_for_size_p (bb))
+	continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_LABEL)
+	    continue;
+	  uint32_t offset;
+	  afdo_function *inst = afdo_stmt_instance_any (s->unit_names, stmt,
+							&offset);
+	  if (!inst)
+	    continue;
+	  uint64_t c = line_count (inst, offset);
+	  if (c < s->hot_count)
+	    continue;
+	  int line = LOCATION_LINE (gimple_location (stmt));
+	  bool existed;
+	  uint64_t &slot = lines.get_or_insert (line, &existed);
+	  slot = existed ? MAX (slot, c) : c;
+	}
+    }
+  /* After GCC's inliner moved a function's calls into its callers, the
+     function's own body can be left with a count of 0 ("globally 0"):
+     its samples went to the inlined copies.  */
+  profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (fn)->count;
+  const char *moved = (entry.initialized_p () && entry.ipa () == entry
+		       ? "" : " (its own count is 0 after GCC's inliner)");
+  for (hash_map<int_hash<int, -1, -2>, uint64_t>::iterator it
+	 = lines.begin (); it != lines.end (); ++it)
+    {
+      s->check_lines++;
+      s->check_samples = afdo_count_add (s->check_samples, (*it).second);
+      fprintf (stderr, "afdo: %s: not hot: %s: line %d: %" PRIu64
+	       " samples%s\n", afdo_input_name (),
+	       lang_hooks.decl_printable_name (fn->decl, 2), (*it).first,
+	       (*it).second, moved);
+      if (dump_file)
+	fprintf (dump_file, "not hot: line %d: %" PRIu64 " samples\n",
+		 (*it).first, (*it).second);
+    }
+  return 0;
+}
+
+} // anon namespace
+
+opt_pass *
+afdo_make_check_pass (afdo_session *s)
+{
+  return new pass_autofdo_check (g, s);
+}
+
+void
+afdo_check_report (afdo_session *s)
+{
+  if (!s->opts.check_hot || !s->unit_names)
+    return;
+  fprintf (stderr, "afdo: %s: not hot: %u lines with %" PRIu64 " samples "
+	   "at least the hot threshold's (%" PRIu64 ")\n", afdo_input_name (),
+	   s->check_lines, s->check_samples, s->hot_count);
+}
