@@ -114,7 +114,7 @@ PROGRAMS := $(B)/afdo-convert $(TOOLS)
 .SECONDARY:
 
 .PHONY: all deps check check-unit check-dejagnu check-asan demo bench \
-	bench-quick bench-iterate bench-quality torture fuzz install uninstall clean
+	bench-quick bench-iterate bench-quality bench-ablation torture fuzz install uninstall clean
 
 all: $(PROGRAMS) $(PLUGIN)
 
@@ -232,6 +232,10 @@ bench-iterate: all
 bench-quality: deps
 	@$(MAKE) --no-print-directory -k all || echo "bench: not everything built; see the report"
 	@bash $(SRC)/benchmarks/run.sh quality
+
+bench-ablation: deps
+	@$(MAKE) --no-print-directory -k all || echo "bench: not everything built; see the report"
+	@bash $(SRC)/benchmarks/run.sh ablation
 
 # clang 19 with afdo-convert's text profile against instrumented PGO and
 # llvm-profgen on the same samples (benchmarks/results/clang.md).

@@ -76,20 +76,44 @@ case $MODE in
     PAIRS=0
     PROGRAMS=${BENCH_PROGRAMS:-"$OWN_PROGRAMS $REAL_PROGRAMS"}
     ;;
+  ablation)
+    PAIRS=${BENCH_PAIRS:-0}
+    PROGRAMS=${BENCH_PROGRAMS:-"$OWN_PROGRAMS $REAL_PROGRAMS"}
+    ;;
   *)
-    echo "usage: $0 quick|full|quality" >&2
+    echo "usage: $0 quick|full|quality|ablation" >&2
     exit 2
     ;;
 esac
 VARIANTS=(O2 fdo autofdo plugin plugin-noinline)
 # The quality step builds the sampled-profile variants itself.
 [ "$MODE" = quality ] && VARIANTS=(O2 fdo)
+# Ablation: the plugin with each part of the count model, the early
+# inliner and the options it switches on turned off in turn
+# (doc/afdo-plugin.md, "The count model"); BENCH_PLUGIN_VARIANTS adds
+# such variants to any mode: NAME=ARG[,ARG...] gives variant plugin-NAME
+# with -fplugin-arg-afdo-ARG for each ARG.
+if [ "$MODE" = ablation ]; then
+  VARIANTS=(O2 fdo plugin)
+  : "${BENCH_PLUGIN_VARIANTS:=no-scale=scale=0 no-mcf=mcf=0 no-entry-counts=entry-counts=0,split-parts=0 no-prologue=prologue=0 no-noise=noise-permille=0 no-loop-estimates=loop-estimates=0 no-split-parts=split-parts=0 no-inline=inline=0,icp=0 no-fdo-opts=fdo-opts=0 hot-990=hot-permille=990}"
+fi
+declare -A PLUGIN_EXTRA=()
+for pv in ${BENCH_PLUGIN_VARIANTS:-}; do
+  PLUGIN_EXTRA[plugin-${pv%%=*}]=$(tr ',' '\n' <<<"${pv#*=}" | sed 's/^/-fplugin-arg-afdo-/' | tr '\n' ' ')
+  VARIANTS+=("plugin-${pv%%=*}")
+done
+# The variants built from a sampled profile.
+SAMPLED_VARIANTS=()
+for v in "${VARIANTS[@]}"; do
+  case $v in O2|fdo) ;; *) SAMPLED_VARIANTS+=("$v") ;; esac
+done
 
 RUNDIR=$WORK/run/$MODE
 REC=$RUNDIR/records.tsv
 LOG=$RUNDIR/bench.log
 
 . "$BENCH/lib/fetch.sh"
+. "$BENCH/lib/regressions.sh"
 
 log ()
 {
@@ -159,11 +183,13 @@ setup_tools ()
   ABLATION=()
   ABLATION_DESC=""
   EVALUATE=""
+  CHECK_HOT=""
   if [ -f "$PLUGIN" ]; then
     PLUGIN_STATE="present"
     bench_plugin_help "$WORK/tmp"
     ABLATION_DESC="${ABLATION[*]:-}"
     grep -qi 'evaluate' <<<"$PLUGIN_HELP" && EVALUATE=1
+    grep -q 'check-hot' <<<"$PLUGIN_HELP" && CHECK_HOT=-fplugin-arg-afdo-check-hot
   fi
 }
 
@@ -258,9 +284,11 @@ variant_flags ()
     O2) ;;
     fdo) echo -fprofile-use -Wno-missing-profile ;;
     autofdo) echo "-fauto-profile=$PROF" ;;
-    plugin) echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF" ;;
+    plugin) echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF $CHECK_HOT" ;;
     plugin-noinline)
       echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF ${ABLATION[*]}" ;;
+    plugin-*)
+      echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF ${PLUGIN_EXTRA[$1]}" ;;
   esac
 }
 
@@ -270,7 +298,7 @@ run_cachegrind ()
   local p=$1 v=$2 bin=$3 d=$PDIR/cg/$2
   rm -rf "$d"
   mkdir -p "$d"
-  RUN="valgrind --tool=cachegrind --branch-sim=yes --cache-sim=no --cachegrind-out-file=/dev/null --log-file=$d/cg.%p.log" \
+  RUN="valgrind --tool=cachegrind --branch-sim=yes --cache-sim=no --cachegrind-out-file=$d/cg.out.%p --log-file=$d/cg.%p.log" \
     bash "$PDIR/workload-small.sh" "$bin" >/dev/null 2>"$d/stderr" || return 1
   cat "$d"/cg.*.log | tr -d , | awk -v p="$p" -v v="$v" '
     /I +refs:/ { ir += $NF }
@@ -357,7 +385,7 @@ bench_program ()
   fi
 
   # The sampled-profile variants.
-  for v in autofdo plugin plugin-noinline; do
+  for v in "${SAMPLED_VARIANTS[@]}"; do
     [ "$MODE" = quality ] && break
     if [ -z "$have_prof" ]; then
       record status "$p" "$v" na "no profile: $noprof_why"
@@ -383,7 +411,7 @@ bench_program ()
   done
 
   # Compile times of the builds that worked (CPU seconds of the whole build).
-  for v in fdo autofdo plugin plugin-noinline; do
+  for v in fdo "${SAMPLED_VARIANTS[@]}"; do
     [ -n "${ok[$v]:-}" ] || continue
     # fields: wall seconds, CPU seconds
     record compile "$p" "$v" $(cut -d" " -f1,2 "$PDIR/$v/compile-$v.time")
@@ -392,7 +420,7 @@ bench_program ()
   # Same output as O2 on the small input, or the variant is dropped.
   local ref out
   ref=$(bash "$PDIR/workload-small.sh" "${ok[O2]}" 2>"$PDIR/O2/small.err" | md5sum)
-  for v in fdo autofdo plugin plugin-noinline; do
+  for v in fdo "${SAMPLED_VARIANTS[@]}"; do
     [ -n "${ok[$v]:-}" ] || continue
     if ! out=$(bash "$PDIR/workload-small.sh" "${ok[$v]}" 2>"$PDIR/$v.small.err" | md5sum) \
        || [ "$out" != "$ref" ]; then
@@ -437,6 +465,8 @@ bench_program ()
     done
   done
   for v in "${order[@]}"; do record status "$p" "$v" ok ""; done
+  [ "$MODE" != ablation ] && [ "${BENCH_REGRESSIONS:-1}" != 0 ] \
+    && bench_regressions "$p"
 
   bench_quality "$p"
 }
@@ -632,6 +662,16 @@ main ()
   else
     bash "$BENCH/lib/report.sh" "$REC" "$RESULTS/bench-$MODE" "$VARIANTS_LIST" \
       && log "wrote $RESULTS/bench-$MODE.md"
+    if ls "$RUNDIR"/*/regressions.md >/dev/null 2>&1; then
+      {
+        printf '# Regression finder (%s)\n\n' "$MODE"
+        printf 'Written by `benchmarks/run.sh %s` (`lib/regressions.sh`) at commit `%s`, %s: where the plugin build spends more than the -O2 build, per program.\n\n' \
+          "$MODE" "$(git -C "$SRC" rev-parse HEAD 2>/dev/null)" "$(date -u '+%Y-%m-%d %H:%M UTC')"
+        for p in $PROGRAMS; do
+          [ -f "$RUNDIR/$p/regressions.md" ] && cat "$RUNDIR/$p/regressions.md"
+        done
+      } >"$RESULTS/regressions-$MODE.md" && log "wrote $RESULTS/regressions-$MODE.md"
+    fi
   fi
 }
 
