@@ -110,7 +110,7 @@ static const arg_spec arg_table[] =
     NO_FIELD, "the inliner may grow a function by N % (default 300)" },
   { "hot-permille", "=N", ARG_INT, 0, 1000, FIELD (hot_permille),
     NO_FIELD, "hot blocks make up N per mille of the samples\n"
-    "(default: --param hot-bb-count-ws-permille)" },
+    "(default 999)" },
   { "stale-percent", "=N", ARG_INT, 0, 100, FIELD (stale_percent),
     NO_FIELD, "warn below N % of samples matched (default 50)" },
   { "stale-share", "=N", ARG_INT, 0, 100, FIELD (stale_share),
@@ -175,7 +175,7 @@ default_options (afdo_plugin_options *o)
   o->fdo_opts = true;
   o->inline_p = true;
   o->icp = true;
-  o->hot_permille = param_hot_bb_count_ws_permille;
+  o->hot_permille = 999;
   o->stale_percent = 50;
   o->stale_share = 1;
   o->inline_permille = -1;
