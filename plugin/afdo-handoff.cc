@@ -207,7 +207,9 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
 
   profile_status_for_fn (cfun) = PROFILE_READ;
   update_max_bb_count ();
-  if (s->opts.loop_estimates)
+  /* Evaluate mode restores the exact profile afterwards, but not the
+     loops' estimates.  */
+  if (s->opts.loop_estimates && !s->opts.evaluate)
     record_loop_estimates ();
   compute_function_frequency ();
   /* To GCC a zero AFDO count is not "never executed" (sampling can miss
