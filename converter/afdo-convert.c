@@ -57,6 +57,9 @@ usage (FILE *f)
 "  --build-id=MODE     check (default: refuse when perf.data recorded\n"
 "                      another build of BIN), warn, or ignore\n"
 "  --no-lbr            use IP samples even when branch stacks are present\n"
+"  --no-callchains     ignore the call chains of `perf record --call-graph'\n"
+"                      (without LBR they give indirect-call targets and\n"
+"                      calling contexts)\n"
 "\n"
 "Output:\n"
 "  -o, --output=FILE   where to write the profile\n"
@@ -136,7 +139,7 @@ int
 main (int argc, char **argv)
 {
   enum { OPT_TEXT = 256, OPT_FORMAT, OPT_BINARY, OPT_PERF, OPT_SCRIPT,
-	 OPT_BUILD_ID, OPT_PID, OPT_COMM, OPT_NO_LBR };
+	 OPT_BUILD_ID, OPT_PID, OPT_COMM, OPT_NO_LBR, OPT_NO_CHAINS };
   static const struct option opts[] = {
     { "text", required_argument, NULL, OPT_TEXT },
     { "binary", required_argument, NULL, OPT_BINARY },
@@ -146,6 +149,7 @@ main (int argc, char **argv)
     { "pid", required_argument, NULL, OPT_PID },
     { "comm", required_argument, NULL, OPT_COMM },
     { "no-lbr", no_argument, NULL, OPT_NO_LBR },
+    { "no-callchains", no_argument, NULL, OPT_NO_CHAINS },
     { "output", required_argument, NULL, 'o' },
     { "format", required_argument, NULL, OPT_FORMAT },
     { "verbose", no_argument, NULL, 'v' },
@@ -228,6 +232,9 @@ main (int argc, char **argv)
 	break;
       case OPT_NO_LBR:
 	co.use_lbr = 0;
+	break;
+      case OPT_NO_CHAINS:
+	co.no_callchains = true;
 	break;
       case 'o':
 	out = optarg;
@@ -350,6 +357,13 @@ main (int argc, char **argv)
 		   "discriminator %.1f%%, in inline instances %.1f%%\n",
 		   pct (q.with_function, in_bin), pct (q.with_line, in_bin),
 		   pct (q.with_disc, in_bin), pct (q.inlined, in_bin));
+	  if (bp.samples_chain || q.targets || q.contexts)
+	    fprintf (stderr, "afdo-convert: call chains: %" PRIu64 " samples "
+		     "with a caller in %s, %" PRIu64 " frames at its calls; "
+		     "%" PRIu64 " indirect-call targets, %" PRIu64 " calling "
+		     "contexts (%" PRIu64 " samples)\n", bp.samples_chain,
+		     bin->base, bp.chain_frames, q.targets, q.contexts,
+		     q.context_samples);
 	  if (q.lbr)
 	    fprintf (stderr, "afdo-convert: LBR: %" PRIu64 " branches, %"
 		     PRIu64 " ranges (%" PRIu64 " rejected)\n",

@@ -84,6 +84,23 @@ pos_key (const sym_result *r)
   return AFDO_KEY (r->line - (uint32_t) r->scope->decl_line, r->disc);
 }
 
+/* The instance of SC's function nested in ROOT: ROOT itself for the
+   outline scope, else SC's inline chain rebuilt under ROOT.  */
+static afdo_function *
+instance_under (agg *g, afdo_function *root, const sym_scope *sc)
+{
+  if (!sc->parent)
+    return root;
+  afdo_function *p = instance_under (g, root, sc->parent);
+  if (!p || !sc->name)
+    return NULL;
+  afdo_key_t key = AFDO_KEY ((uint32_t) sc->call_line
+			     - (uint32_t) sc->parent->decl_line,
+			     sc->call_disc);
+  return afdo_callee (g->prof, p, key, afdo_intern_str (g->prof, sc->name),
+		      true);
+}
+
 /* Count C for the instructions in [LO, HI).  */
 static void
 add_piece (agg *g, uint64_t lo, uint64_t hi, uint64_t c)
@@ -214,6 +231,203 @@ progress (const binprof *bp, const char *what, size_t i, size_t n)
   fprintf (stderr, "afdo-convert: %s: %zu%%\r", what, i * 100 / n);
 }
 
+/* Calling contexts from call chains (IP samples).  The samples of a
+   function F that ran called from call site S of another function of the
+   same compilation unit move from F's own instance into an instance of F
+   nested in the caller's instance at S, the shape an inline instance
+   has: the plugin inlines F at S when that context is hot, and folds the
+   instance back into F when it does not inline it (which it can do only
+   in F's own unit, hence the same-unit rule).  One level of context (the
+   immediate caller); per function the callers with at least
+   CTX_MIN_PERMILLE of its samples and CTX_MIN_SAMPLES samples, at most
+   CTX_MAX of them, the largest first.  */
+#define CTX_MIN_PERMILLE 50
+#define CTX_MIN_SAMPLES 10
+#define CTX_MAX 8
+
+typedef struct ctx_cand
+{
+  uint64_t callee, ret, count;
+} ctx_cand;
+
+static int
+ctx_cand_cmp (const void *a, const void *b)
+{
+  const ctx_cand *x = a, *y = b;
+  if (x->callee != y->callee)
+    return x->callee < y->callee ? -1 : 1;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return x->ret < y->ret ? -1 : x->ret > y->ret;
+}
+
+/* The outline scope of the code at ADDR, or NULL.  */
+static const sym_scope *
+outline_scope (symbolizer *sym, uint64_t addr)
+{
+  sym_result r;
+  symbolize (sym, addr, &r);
+  const sym_scope *sc = r.scope;
+  while (sc && sc->parent)
+    sc = sc->parent;
+  return sc;
+}
+
+/* Choose the contexts: KEPT gets (return address, callee entry) -> 1.
+   IPS are the sorted IP samples.  False when out of memory.  */
+static bool
+choose_contexts (binprof *bp, symbolizer *sym, const afdo_map_slot *ips,
+		 size_t n_ips, afdo_map *kept)
+{
+  afdo_map ftotal = { 0 }, pairs = { 0 };
+  bool ok = false;
+  ctx_cand *c = NULL;
+  for (size_t i = 0; i < n_ips; i++)
+    {
+      const bin_func *f = binary_func_at (bp->bin, ips[i].a);
+      if (f && !afdo_map_add (&ftotal, f->addr, 0, ips[i].value))
+	goto out;
+    }
+  size_t n_ctx;
+  afdo_map_slot *cs = sorted_slots (&bp->contexts, &n_ctx);
+  if (bp->contexts.n && !cs)
+    goto out;
+  for (size_t i = 0; i < n_ctx; i++)
+    {
+      const bin_func *f = binary_func_at (bp->bin, cs[i].b);
+      if (f && !afdo_map_add (&pairs, cs[i].a, f->addr, cs[i].value))
+	{
+	  free (cs);
+	  goto out;
+	}
+    }
+  free (cs);
+  size_t n_p;
+  afdo_map_slot *ps = sorted_slots (&pairs, &n_p);
+  if (pairs.n && !ps)
+    goto out;
+  c = malloc ((n_p ? n_p : 1) * sizeof *c);
+  if (!c)
+    {
+      free (ps);
+      goto out;
+    }
+  for (size_t i = 0; i < n_p; i++)
+    c[i] = (ctx_cand) { ps[i].b, ps[i].a, ps[i].value };
+  free (ps);
+  qsort (c, n_p, sizeof *c, ctx_cand_cmp);
+  unsigned rank = 0;
+  for (size_t i = 0; i < n_p; i++)
+    {
+      rank = i && c[i].callee == c[i - 1].callee ? rank + 1 : 0;
+      uint64_t total = afdo_map_get (&ftotal, c[i].callee, 0);
+      uint64_t call, tgt;
+      if (rank >= CTX_MAX || c[i].count < CTX_MIN_SAMPLES
+	  || c[i].count * 1000 < total * CTX_MIN_PERMILLE
+	  || !binary_call_before (bp->bin, c[i].ret, &call, &tgt))
+	continue;
+      const sym_scope *callee = outline_scope (sym, c[i].callee);
+      const sym_scope *caller = outline_scope (sym, call);
+      if (!callee || !caller || callee == caller || !callee->name
+	  || sym_scope_unit (callee) != sym_scope_unit (caller))
+	continue;
+      if (!afdo_map_add (kept, c[i].ret, c[i].callee, 1))
+	goto out;
+    }
+  ok = true;
+out:
+  free (c);
+  afdo_map_free (&ftotal);
+  afdo_map_free (&pairs);
+  return ok;
+}
+
+/* Move the samples of the kept contexts into their nested instances;
+   MOVED gets (IP, 0) -> samples moved away from the function's own
+   instance.  False when out of memory.  */
+static bool
+add_contexts (agg *g, binprof *bp, const afdo_map *kept, afdo_map *moved,
+	      quality *q)
+{
+  size_t n_ctx;
+  afdo_map_slot *cs = sorted_slots (&bp->contexts, &n_ctx);
+  if (bp->contexts.n && !cs)
+    return false;
+  afdo_map made = { 0 };
+  bool ok = false;
+  for (size_t i = 0; i < n_ctx; i++)
+    {
+      uint64_t ret = cs[i].a, ip = cs[i].b, c = cs[i].value, call, tgt;
+      const bin_func *f = binary_func_at (bp->bin, ip);
+      if (!f || !afdo_map_get (kept, ret, f->addr)
+	  || !binary_call_before (bp->bin, ret, &call, &tgt))
+	continue;
+      sym_result rs, ri;
+      symbolize (g->sym, call, &rs);
+      symbolize (g->sym, ip, &ri);
+      if (!rs.scope || !rs.line || !ri.scope || !ri.line)
+	continue;
+      const sym_scope *top = ri.scope;
+      while (top->parent)
+	top = top->parent;
+      afdo_function *caller = instance (g, (sym_scope *) rs.scope);
+      if (!caller)
+	continue;
+      afdo_function *root
+	= afdo_callee (g->prof, caller, pos_key (&rs),
+		       afdo_intern_str (g->prof, top->name), true);
+      afdo_function *in = root ? instance_under (g, root, ri.scope) : NULL;
+      if (!in)
+	continue;
+      afdo_pos *pos = afdo_pos_get (in, pos_key (&ri), true);
+      if (ri.llvm)
+	afdo_pos_add (pos, c);
+      else
+	afdo_pos_max (pos, afdo_count_mul (c, ri.mult));
+      if (!afdo_map_add (moved, ip, 0, c))
+	goto out;
+      q->context_samples += c;
+      if (!afdo_map_get (&made, ret, f->addr))
+	{
+	  q->contexts++;
+	  if (!afdo_map_add (&made, ret, f->addr, 1))
+	    goto out;
+	}
+    }
+  ok = true;
+out:
+  free (cs);
+  afdo_map_free (&made);
+  return ok;
+}
+
+/* Indirect-call targets from call chains: a call site's histogram gets
+   each callee with the samples taken under the call.  */
+static void
+add_chain_targets (agg *g, binprof *bp, quality *q)
+{
+  size_t n;
+  afdo_map_slot *cs = sorted_slots (&bp->calls, &n);
+  for (size_t i = 0; i < n; i++)
+    {
+      uint64_t call, tgt;
+      if (binary_call_before (bp->bin, cs[i].a, &call, &tgt) != 2)
+	continue;
+      afdo_function *callee = entry_instance (g, cs[i].b);
+      sym_result r;
+      symbolize (g->sym, call, &r);
+      if (!callee || !r.scope || !r.line)
+	continue;
+      afdo_function *caller = instance (g, (sym_scope *) r.scope);
+      if (!caller)
+	continue;
+      afdo_target_add (afdo_pos_get (caller, pos_key (&r), true),
+		       callee->name, cs[i].value);
+      q->targets++;
+    }
+  free (cs);
+}
+
 afdo_profile *
 binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 		    afdo_error *err)
@@ -231,10 +445,25 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
   afdo_map_slot *ips = sorted_slots (&bp->ips, &n_ips);
   if (bp->ips.n && !ips)
     goto oom;
+  afdo_map kept = { 0 }, moved = { 0 };
+  if (!lbr && bp->contexts.n
+      && (!choose_contexts (bp, sym, ips, n_ips, &kept)
+	  || !add_contexts (&g, bp, &kept, &moved, q)))
+    {
+      afdo_map_free (&kept);
+      afdo_map_free (&moved);
+      free (ips);
+      goto oom;
+    }
+  afdo_map_free (&kept);
+  if (!lbr && bp->calls.n)
+    add_chain_targets (&g, bp, q);
   for (size_t i = 0; i < n_ips; i++)
     {
       sym_result r;
       uint64_t a = ips[i].a, c = ips[i].value;
+      /* What remains in the function's own instance.  */
+      uint64_t own = c - afdo_map_get (&moved, a, 0);
       progress (bp, "symbolizing", i, n_ips);
       symbolize (sym, a, &r);
       q->addresses++;
@@ -256,14 +485,15 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	     with IP samples: the sum of the samples of a location (which
 	     counts every copy of duplicated code).  */
 	  if (pos && r.llvm)
-	    afdo_pos_add (pos, c);
+	    afdo_pos_add (pos, own);
 	  else if (pos)
-	    afdo_pos_max (pos, afdo_count_mul (c, r.mult));
+	    afdo_pos_max (pos, afdo_count_mul (own, r.mult));
 	  if (r.llvm)
 	    note_func (&sampled, binary_func_at (bp->bin, a));
 	}
     }
   free (ips);
+  afdo_map_free (&moved);
 
   if (lbr)
     {

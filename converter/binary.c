@@ -394,3 +394,77 @@ binary_call_kind (const binary *b, uint64_t addr)
     return 2;
   return 0;
 }
+
+/* Length of the instruction FF /2 (call r/m64) whose ModRM byte is
+   P[0], with N bytes available from P; 0 when truncated.  */
+static size_t
+modrm_call_length (const uint8_t *p, size_t n)
+{
+  if (n < 1)
+    return 0;
+  unsigned mod = p[0] >> 6, rm = p[0] & 7;
+  size_t len = 1;
+  if (mod == 3)
+    return len;
+  if (rm == 4)
+    {
+      if (n < 2)
+	return 0;
+      len++;
+      if (mod == 0 && (p[1] & 7) == 5)
+	return len + 4;
+    }
+  if (mod == 0 && rm == 5)
+    return len + 4;
+  if (mod == 1)
+    return len + 1;
+  if (mod == 2)
+    return len + 4;
+  return len;
+}
+
+int
+binary_call_before (const binary *b, uint64_t ret, uint64_t *call,
+		    uint64_t *target)
+{
+  const uint8_t *p;
+  *target = 0;
+  /* A direct call: E8 and a 32-bit displacement, the most common.  */
+  if (ret >= 5 && binary_code (b, ret - 5, &p) >= 5 && p[0] == 0xe8)
+    {
+      int32_t rel = (int32_t) ((uint32_t) p[1] | (uint32_t) p[2] << 8
+			       | (uint32_t) p[3] << 16 | (uint32_t) p[4] << 24);
+      const uint8_t *t;
+      /* ... whose target is code of the binary (a function or the
+	 PLT); otherwise the E8 is the end of another instruction.  */
+      if (binary_code (b, ret + (uint64_t) (int64_t) rel, &t))
+	{
+	  *call = ret - 5;
+	  *target = ret + (uint64_t) (int64_t) rel;
+	  return 1;
+	}
+    }
+  /* An indirect call: FF /2 with a ModRM (and SIB, displacement) that
+     ends exactly at RET, possibly after prefixes.  */
+  for (uint64_t k = 2; k <= 9 && k <= ret; k++)
+    {
+      size_t n = binary_code (b, ret - k, &p);
+      if (n < k)
+	continue;
+      size_t i = 0;
+      while (i < k && i < 3
+	     && (p[i] == 0x3e || p[i] == 0x2e || p[i] == 0x64 || p[i] == 0x65
+		 || p[i] == 0x66 || p[i] == 0xf2))
+	i++;
+      if (i < k && (p[i] & 0xf0) == 0x40)
+	i++;
+      if (i + 1 >= k || p[i] != 0xff || ((p[i + 1] >> 3) & 7) != 2)
+	continue;
+      if (i + 1 + modrm_call_length (p + i + 1, k - i - 1) == k)
+	{
+	  *call = ret - k;
+	  return 2;
+	}
+    }
+  return 0;
+}

@@ -89,6 +89,13 @@ size_t binary_code (const binary *, uint64_t addr, const uint8_t **p);
    call, 0 anything else or unknown.  */
 int binary_call_kind (const binary *, uint64_t addr);
 
+/* The call instruction that ends at return address RET: its address in
+   *CALL and 1 for a direct call (its target in *TARGET), 2 for an
+   indirect one (*TARGET 0); 0 when the bytes before RET are not a call
+   (x86-64).  */
+int binary_call_before (const binary *, uint64_t ret, uint64_t *call,
+			uint64_t *target);
+
 /* Hex form of the binary's build-id ("" when none).  */
 void build_id_hex (const uint8_t *id, size_t len, char *out, size_t outsz);
 

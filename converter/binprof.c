@@ -53,6 +53,8 @@ binprof_free (binprof *bp)
   afdo_map_free (&bp->ranges);
   afdo_map_free (&bp->branches);
   afdo_map_free (&bp->entries);
+  afdo_map_free (&bp->calls);
+  afdo_map_free (&bp->contexts);
   afdo_map_free (&bp->pids_comm);
   free (bp->maps);
   memset (bp, 0, sizeof *bp);
@@ -370,12 +372,139 @@ oom:
   return -1;
 }
 
+/* Whether the frame-pointer chain of a sample at IP in function FN names
+   FN's caller first: FN has set up its frame (push %rbp; mov %rsp,%rbp,
+   found near its entry, perhaps after endbr64, a shrink-wrapped test or
+   other instructions scheduled between them)
+   and IP is after that and not at a return.  A leaf function that needs
+   no frame has none even with -fno-omit-frame-pointer, and then the
+   chain's first return address is in its caller's caller.  */
+static bool
+frame_set_up (const binary *b, const bin_func *fn, uint64_t ip)
+{
+  const uint8_t *p, *q;
+  size_t n = binary_code (b, fn->addr, &p);
+  if (n > 48)
+    n = 48;
+  if (binary_code (b, ip, &q) && (q[0] == 0xc3 || q[0] == 0xc2))
+    return false;
+  /* The push and the mov may be apart (scheduled): find the mov, and a
+     push before it.  */
+  bool push = false;
+  for (size_t i = 0; i + 3 <= n; i++)
+    {
+      push |= p[i] == 0x55;
+      if (push && p[i] == 0x48 && p[i + 1] == 0x89 && p[i + 2] == 0xe5)
+	return ip >= fn->addr + i + 3;
+    }
+  return false;
+}
+
+int
+binprof_add_chain (binprof *bp, bool has_pid, uint32_t pid,
+		   const uint64_t *pcs, size_t n, bool exact,
+		   afdo_error *err)
+{
+  bool any = !has_pid;
+  uint64_t ip;
+  if (n < 2 || bp->opts->no_callchains || !pid_selected (bp, has_pid, pid)
+      || !translate (bp, pid, any, pcs[0], &ip))
+    return 0;
+  /* The function executing frame I-1 is the callee of the call that
+     returns to frame I.  */
+  const bin_func *callee = binary_func_at (bp->bin, ip);
+  bool counted = false;
+  for (size_t i = 1; i < n && callee; i++)
+    {
+      uint64_t ret, call, target;
+      if (!translate (bp, pid, any, pcs[i], &ret)
+	  || !binary_call_before (bp->bin, ret, &call, &target))
+	break;
+      const bin_func *caller = binary_func_at (bp->bin, call);
+      if (!caller)
+	break;
+      /* A frame-pointer chain misses the caller of a function without
+	 a frame at the IP: the first return address is in the caller's
+	 caller.  Its call is then of an unknown function when it is
+	 indirect: go on from the caller.  */
+      bool skipped = i == 1 && !exact
+		     && !frame_set_up (bp->bin, callee, ip);
+      if (skipped && !target)
+	{
+	  callee = caller;
+	  continue;
+	}
+      /* A direct call of another function of the binary: a frame was
+	 missed (as above, or a tail call); the call is its target's, and
+	 the IP's context is unknown.  */
+      if (target && target != callee->addr)
+	{
+	  const bin_func *t = binary_func_at (bp->bin, target);
+	  if (t && t->addr == target)
+	    {
+	      callee = t;
+	      skipped = true;
+	    }
+	}
+      if (!counted)
+	{
+	  bp->samples_chain++;
+	  counted = true;
+	}
+      bp->chain_frames++;
+      if (!afdo_map_add (&bp->calls, ret, callee->addr, 1))
+	goto oom;
+      if (i == 1 && !skipped && caller != callee
+	  && !afdo_map_add (&bp->contexts, ret, ip, 1))
+	goto oom;
+      callee = caller;
+    }
+  return 0;
+oom:
+  binprof_oom (err);
+  return -1;
+}
+
+/* Marks of perf's call chains (PERF_CONTEXT_*, the last 4095 values of
+   a u64): what follows a PERF_CONTEXT_USER mark is user space.  */
+#define CHAIN_MARK_MIN ((uint64_t) -4095)
+
+/* The user part of the call chain of S into PCS (at most MAX): its first
+   entry is the IP, the others return addresses.  */
+static size_t
+user_chain (const perf_sample *s, uint64_t *pcs, size_t max)
+{
+  size_t n = 0;
+  bool user = false;
+  for (uint64_t i = 0; i < s->nr_callchain; i++)
+    {
+      uint64_t v;
+      memcpy (&v, s->callchain + 8 * i, 8);
+      if (v >= CHAIN_MARK_MIN)
+	{
+	  user = v == (uint64_t) PERF_CONTEXT_USER;
+	  continue;
+	}
+      if (user && n < max)
+	pcs[n++] = v;
+    }
+  return n;
+}
+
+/* Frames followed in a call chain.  */
+#define MAX_CHAIN 128
+
 static int
 cb_sample (void *data, const perf_sample *s, afdo_error *err)
 {
   binprof *bp = data;
-  return binprof_add_sample (bp, s->cpumode, s->has_tid, s->pid, s->ip,
-			     s->nr_branches, NULL, s, err);
+  int r = binprof_add_sample (bp, s->cpumode, s->has_tid, s->pid, s->ip,
+			      s->nr_branches, NULL, s, err);
+  if (r || !s->nr_callchain || s->cpumode != PERF_RECORD_MISC_USER)
+    return r;
+  uint64_t pcs[MAX_CHAIN];
+  size_t n = user_chain (s, pcs, MAX_CHAIN);
+  return binprof_add_chain (bp, s->has_tid, s->pid, pcs, n, false, err);
 }
 
 typedef struct mapped_file

@@ -46,6 +46,7 @@ typedef struct convert_opts
   size_t n_pids;
   const char *comm;		/* only processes of this name */
   int use_lbr;			/* -1 when branch stacks are present, 0 never */
+  bool no_callchains;		/* ignore the samples' call chains */
   bool progress;		/* progress lines on stderr */
   unsigned verbose;
 } convert_opts;
@@ -68,6 +69,11 @@ typedef struct binprof
   afdo_map ranges;		/* (first, last instruction) -> count */
   afdo_map branches;		/* (from, to) -> taken count */
   afdo_map entries;		/* (to, 0) -> branches in from elsewhere */
+  /* From call chains (IP samples only): calls (return address, callee
+     entry) -> samples under that call, and the samples of one level of
+     calling context, (return address, IP) -> samples.  */
+  afdo_map calls;
+  afdo_map contexts;
 
   /* Per input file.  */
   bin_map *maps;
@@ -89,6 +95,8 @@ typedef struct binprof
   uint64_t samples_lbr;		/* with a branch stack */
   uint64_t n_branches;		/* branch records in the binary */
   uint64_t ranges_ok, ranges_bad;
+  uint64_t samples_chain;	/* in the binary, with a caller frame */
+  uint64_t chain_frames;	/* return addresses at a call of the binary */
   uint64_t unknown_records, lost_records;
   uint32_t files;
 } binprof;
@@ -132,6 +140,16 @@ int binprof_add_sample (binprof *, unsigned cpumode, bool has_pid,
 			uint32_t pid, uint64_t ip, uint64_t nr,
 			const perf_branch *brs, const perf_sample *ps,
 			afdo_error *err);
+/* The call chain of a sample of process PID (any process unless
+   HAS_PID): PCS[0] is its IP, PCS[1..N) the return addresses, innermost
+   first, as runtime addresses.  Adds the calls and contexts of the frames
+   in the binary, up to the first frame that is not at a call of the
+   binary.  EXACT: the chain was unwound from the stack with CFI; else it
+   is a frame-pointer chain, which misses the caller of a function
+   without a frame.  0, or -1 with ERR filled.  */
+int binprof_add_chain (binprof *, bool has_pid, uint32_t pid,
+		       const uint64_t *pcs, size_t n, bool exact,
+		       afdo_error *err);
 /* Fill ERR with the message of a failed allocation.  */
 void binprof_oom (afdo_error *err);
 
@@ -146,6 +164,9 @@ typedef struct quality
   uint64_t with_disc;
   uint64_t inlined;
   uint64_t addresses;		/* distinct addresses symbolized */
+  uint64_t targets;		/* indirect-call targets from call chains */
+  uint64_t contexts;		/* calling contexts added */
+  uint64_t context_samples;	/* samples moved into them */
   bool lbr;
 } quality;
 

@@ -209,6 +209,16 @@ sym_depth (const sym_scope *sc)
   return d;
 }
 
+uint64_t
+sym_scope_unit (const sym_scope *sc)
+{
+  Dwarf_Die cu;
+  Dwarf_Die die = sc->die;
+  if (!dwarf_diecu (&die, &cu, NULL, NULL))
+    return UINT64_MAX;
+  return dwarf_dieoffset (&cu);
+}
+
 static int
 row_cmp (const void *a, const void *b)
 {

@@ -83,6 +83,10 @@ bool sym_producer_is_llvm (const char *producer);
 /* Number of scopes in an inline stack (1 for an outline function).  */
 unsigned sym_depth (const sym_scope *);
 
+/* The compilation unit of SC (the offset of its DIE in .debug_info),
+   UINT64_MAX when unknown.  */
+uint64_t sym_scope_unit (const sym_scope *);
+
 /* Statistics for reports.  */
 typedef struct sym_stats
 {
