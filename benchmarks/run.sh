@@ -42,6 +42,10 @@
 #                    workload, -fprofile-use (the ceiling)
 #   autofdo          GCC 12's own -fauto-profile with afdo-convert's profile
 #   plugin           -fplugin=afdo.so with the same profile
+#   plugin-cg        the plugin with the profile of a second run recorded
+#                    with --call-graph dwarf (BENCH_CG_FREQ, default 4000
+#                    Hz; BENCH_CG_STACK bytes of stack, default 8192;
+#                    BENCH_CALLGRAPH=0 leaves the variant out)
 #   plugin-noinline  the plugin with its early inliner / ICP switched off
 # A variant whose tool is missing or fails is reported as not available,
 # with the reason.
@@ -85,7 +89,14 @@ case $MODE in
     exit 2
     ;;
 esac
-VARIANTS=(O2 fdo autofdo plugin plugin-noinline)
+VARIANTS=(O2 fdo autofdo plugin plugin-cg plugin-noinline)
+[ "${BENCH_CALLGRAPH:-1}" = 0 ] && VARIANTS=(O2 fdo autofdo plugin plugin-noinline)
+# plugin-cg's profile: a second run recorded with call chains unwound
+# from the stack (the machine needs no LBR and the binary no frame
+# pointers); fewer samples per second than the IP profile, since each
+# carries a copy of the stack.
+CG_FREQ=${BENCH_CG_FREQ:-4000}
+CG_STACK=${BENCH_CG_STACK:-8192}
 # The quality step builds the sampled-profile variants itself.
 [ "$MODE" = quality ] && VARIANTS=(O2 fdo)
 # Ablation: the plugin with each part of the count model, the early
@@ -285,6 +296,7 @@ variant_flags ()
     fdo) echo -fprofile-use -Wno-missing-profile ;;
     autofdo) echo "-fauto-profile=$PROF" ;;
     plugin) echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF $CHECK_HOT" ;;
+    plugin-cg) echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF_CG" ;;
     plugin-noinline)
       echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF ${ABLATION[*]}" ;;
     plugin-*)
@@ -370,6 +382,28 @@ bench_program ()
   fi
   local noprof_why=$why
 
+  # The call-graph profile (plugin-cg).
+  local have_cg="" cg_why="no IP profile: $why"
+  PROF_CG=$PDIR/$p.cg.gcov
+  if [ -n "$have_prof" ] && [[ " ${VARIANTS[*]} " == *" plugin-cg "* ]]; then
+    log "$p: perf record --call-graph dwarf"
+    if ! perf record -e cpu-clock -F "$CG_FREQ" --call-graph "dwarf,$CG_STACK" \
+         -q -o "$PDIR/perf-cg.data" -- bash "$PDIR/workload-full.sh" "${ok[O2]}" \
+         >/dev/null 2>"$PDIR/perf-cg.log"; then
+      cg_why="perf record --call-graph dwarf failed: $(failure_line "$PDIR/perf-cg.log")"
+    elif "$BT" "$PDIR/convert-cg.time" "$CONVERT" --binary="${ok[O2]}" \
+           --perf="$PDIR/perf-cg.data" -o "$PROF_CG" -v >"$PDIR/convert-cg.log" 2>&1 \
+         && [ -s "$PROF_CG" ]; then
+      have_cg=1
+      record profile-cg "$p" "$(stat -c %s "$PDIR/perf-cg.data")" \
+        $(cut -d' ' -f1,2,5 "$PDIR/convert-cg.time") "$(stat -c %s "$PROF_CG")" \
+        "$(grep -o 'call chains: .*' "$PDIR/convert-cg.log" | head -1)"
+    else
+      cg_why="afdo-convert failed: $(failure_line "$PDIR/convert-cg.log")"
+    fi
+    rm -f "$PDIR/perf-cg.data"
+  fi
+
   # Instrumented FDO, trained on the same workload.
   log "$p: build fdo (generate, train, use)"
   if ! build_variant "$p" fdo-gen "$PDIR/fdo" -fprofile-generate; then
@@ -389,6 +423,10 @@ bench_program ()
     [ "$MODE" = quality ] && break
     if [ -z "$have_prof" ]; then
       record status "$p" "$v" na "no profile: $noprof_why"
+      continue
+    fi
+    if [ $v = plugin-cg ] && [ -z "$have_cg" ]; then
+      record status "$p" "$v" na "no call-graph profile: $cg_why"
       continue
     fi
     case $v in

@@ -126,20 +126,26 @@ afdo_working_set_count (const afdo_profile *prof, int permille,
   return threshold;
 }
 
+typedef struct max_data
+{
+  uint64_t max;
+  bool targets;			/* target counts are counts of calls */
+} max_data;
+
 static int
 max_walk (afdo_function *f, unsigned depth, void *data)
 {
   (void) depth;
-  uint64_t *max = data;
-  if (f->head > *max)
-    *max = f->head;
+  max_data *m = data;
+  if (f->head > m->max)
+    m->max = f->head;
   for (uint32_t i = 0; i < f->n_pos; i++)
     {
-      if (f->pos[i].count > *max)
-	*max = f->pos[i].count;
-      for (uint32_t j = 0; j < f->pos[i].n_targets; j++)
-	if (f->pos[i].targets[j].count > *max)
-	  *max = f->pos[i].targets[j].count;
+      if (f->pos[i].count > m->max)
+	m->max = f->pos[i].count;
+      for (uint32_t j = 0; m->targets && j < f->pos[i].n_targets; j++)
+	if (f->pos[i].targets[j].count > m->max)
+	  m->max = f->pos[i].targets[j].count;
     }
   return 0;
 }
@@ -147,21 +153,16 @@ max_walk (afdo_function *f, unsigned depth, void *data)
 uint64_t
 afdo_max_count (const afdo_profile *prof)
 {
-  uint64_t max = 0;
-  afdo_profile_walk (prof, max_walk, &max);
-  return max;
+  max_data m = { 0, afdo_has_branch_info (prof) };
+  afdo_profile_walk (prof, max_walk, &m);
+  return m.max;
 }
 
 static int
 branch_walk (afdo_function *f, unsigned depth, void *data)
 {
   (void) data;
-  if (depth == 0 && f->head > 0)
-    return 1;
-  for (uint32_t i = 0; i < f->n_pos; i++)
-    if (f->pos[i].n_targets > 0)
-      return 1;
-  return 0;
+  return depth == 0 && f->head > 0;
 }
 
 bool

@@ -36,13 +36,16 @@ extern "C" {
 uint64_t afdo_working_set_count (const afdo_profile *prof, int permille,
 				 uint64_t *sum, uint64_t *max);
 
-/* The largest count anywhere in PROF: head counts, position counts and
-   call-target counts.  */
+/* The largest count in PROF: head counts, position counts and, in a
+   profile with branch information, call-target counts (counts of calls
+   there; in a profile of IP samples with call chains they are the
+   samples taken under a call, which can be most of the profile).  */
 uint64_t afdo_max_count (const afdo_profile *prof);
 
 /* Whether PROF holds branch information: a head count of a top-level
-   instance, or a call-target histogram.  Profiles of IP samples have
-   neither; those of branch records (LBR) do.  */
+   instance.  Profiles of branch records (LBR) have them; those of IP
+   samples do not, with call chains (which give call targets) or
+   without.  */
 bool afdo_has_branch_info (const afdo_profile *prof);
 
 #ifdef __cplusplus

@@ -159,7 +159,7 @@ afdo_session_read (afdo_session *s)
     }
   s->has_branches = afdo_has_branch_info (s->prof);
   if (dump_file && !s->has_branches)
-    fprintf (dump_file, "the profile has no head counts and no call targets "
+    fprintf (dump_file, "the profile has no head counts "
 	     "(IP samples, no branch records)%s\n",
 	     s->tracer_from_fdo_opts ? ": -ftracer is not switched on" : "");
   /* Evaluate mode must leave the instrumented profile's summary and hot

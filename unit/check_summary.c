@@ -90,10 +90,17 @@ START_TEST (test_max_and_branches)
   ck_assert_uint_eq (afdo_max_count (h), 7000);
   ck_assert (afdo_has_branch_info (h));
   afdo_profile_free (h);
+  /* Call targets without head counts (IP samples with call chains): the
+     target counts are samples under the call, not counted.  */
   afdo_profile *t = text_profile ("f:10:0\n 1: 10 g:9000\ng:5:0\n 1: 5\n");
-  ck_assert_uint_eq (afdo_max_count (t), 9000);
-  ck_assert (afdo_has_branch_info (t));
+  ck_assert_uint_eq (afdo_max_count (t), 10);
+  ck_assert (!afdo_has_branch_info (t));
   afdo_profile_free (t);
+  afdo_profile *th
+    = text_profile ("f:10:1\n 1: 10 g:9000\ng:5:9000\n 1: 5\n");
+  ck_assert_uint_eq (afdo_max_count (th), 9000);
+  ck_assert (afdo_has_branch_info (th));
+  afdo_profile_free (th);
 }
 END_TEST
 

@@ -1,4 +1,4 @@
-/* A profile of IP samples (no head counts, no call targets) has rough
+/* A profile of IP samples (no head counts; with call targets or not) has rough
    branch probabilities, and the tracer makes code worse with them: the
    plugin does not switch -ftracer on for such a profile, and says so.  */
 /* { dg-do compile } */
@@ -16,4 +16,4 @@ work (int *v, int n)
   return s;
 }
 
-/* { dg-final { scan-dump autofdo "the profile has no head counts and no call targets \\(IP samples, no branch records\\): -ftracer is not switched on" } } */
+/* { dg-final { scan-dump autofdo "the profile has no head counts \\(IP samples, no branch records\\): -ftracer is not switched on" } } */
