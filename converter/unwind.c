@@ -368,35 +368,46 @@ get_proc (unwinder *u, uint32_t pid, bool create)
   return p;
 }
 
-/* The load bias of the binary when file offset PGOFF is mapped at
-   START: that of the PT_LOAD segment holding PGOFF, else START - PGOFF
-   (ELF addresses equal to file offsets).  */
-static uint64_t
-load_bias (const unwinder *u, uint64_t start, uint64_t pgoff)
+/* The executable segment of U's binary that a mapping from file offset
+   PGOFF maps: the one starting in that page.  NULL for the mappings of
+   other segments, even when they share a page with an executable one
+   (their load bias would be computed wrong).  */
+static const GElf_Phdr *
+exec_segment (const unwinder *u, uint64_t pgoff)
 {
   for (size_t i = 0; i < u->n_loads; i++)
     {
       const GElf_Phdr *ph = &u->loads[i];
-      uint64_t first = ph->p_offset & ~(uint64_t) (PAGE_SIZE_X86 - 1);
-      if (pgoff >= first && pgoff < ph->p_offset + ph->p_filesz)
-	return start - pgoff - (ph->p_vaddr - ph->p_offset);
+      if ((ph->p_flags & PF_X)
+	  && (ph->p_offset & ~(uint64_t) (PAGE_SIZE_X86 - 1)) == pgoff)
+	return ph;
     }
-  return start - pgoff;
+  return NULL;
 }
 
 void
 unwinder_map (unwinder *u, uint32_t pid, uint64_t start, uint64_t len,
 	      uint64_t pgoff)
 {
-  proc *p = get_proc (u, pid, true);
-  if (!p || len == 0 || start + len < start)
+  const GElf_Phdr *ph = exec_segment (u, pgoff);
+  if (!ph || len == 0 || start + len < start)
     return;
-  uint64_t bias = load_bias (u, start, pgoff);
+  proc *p = get_proc (u, pid, true);
+  if (!p)
+    return;
+  /* PGOFF is mapped at START; the range is the segment's code only, not
+     the rest of a larger mapping.  */
+  uint64_t bias = start - pgoff - (ph->p_vaddr - ph->p_offset);
+  uint64_t lo = start, hi = start + len;
+  if (hi > bias + ph->p_vaddr + ph->p_memsz)
+    hi = bias + ph->p_vaddr + ph->p_memsz;
+  if (lo >= hi)
+    return;
   if (p->n_ranges && p->bias != bias)
     p->n_ranges = 0;
   p->bias = bias;
   for (size_t i = 0; i < p->n_ranges; i++)
-    if (p->ranges[i].start == start && p->ranges[i].end == start + len)
+    if (p->ranges[i].start == lo && p->ranges[i].end == hi)
       return;
   if (p->n_ranges == p->cap_ranges)
     {
@@ -407,7 +418,7 @@ unwinder_map (unwinder *u, uint32_t pid, uint64_t start, uint64_t len,
       p->ranges = nr;
       p->cap_ranges = nc;
     }
-  p->ranges[p->n_ranges++] = (range) { start, start + len };
+  p->ranges[p->n_ranges++] = (range) { lo, hi };
 }
 
 /* dwfl_getthread_frames' callback: record the frame's PC while it is

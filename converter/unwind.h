@@ -42,9 +42,11 @@ void unwinder_free (unwinder *);
 
 /* The binary is mapped in process PID at runtime address START, LEN
    bytes, from file offset PGOFF (from the MMAP/MMAP2 records; may be
-   called several times per pid, for each executable segment).  A
-   mapping at another load address than the earlier ones of PID (a new
-   exec, or a reused pid) replaces them.  */
+   called several times per pid, for each executable segment).  The
+   mappings of the other segments may be given too: they are ignored,
+   as are mappings that do not start at the first page of an executable
+   segment.  A mapping at another load address than the earlier ones of
+   PID (a new exec, or a reused pid) replaces them.  */
 void unwinder_map (unwinder *, uint32_t pid, uint64_t start, uint64_t len,
 		   uint64_t pgoff);
 

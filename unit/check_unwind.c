@@ -142,7 +142,8 @@ sample_of (const capture *c)
   return s;
 }
 
-/* An unwinder of this program, with its executable mappings for PID.  */
+/* An unwinder of this program, with all its mappings for PID (as perf
+   records them with data mappings; those are ignored).  */
 static unwinder *
 self_unwinder (uint32_t pid)
 {
@@ -163,14 +164,14 @@ self_unwinder (uint32_t pid)
       char perm[8];
       int pos = 0;
       if (sscanf (line, "%llx-%llx %7s %llx %*s %*s %n", &s, &e, perm, &o,
-		  &pos) < 4 || !pos || perm[2] != 'x')
+		  &pos) < 4 || !pos)
 	continue;
       snprintf (path, sizeof path, "%s", line + pos);
       path[strcspn (path, "\n")] = 0;
       if (strcmp (path, exe) == 0)
 	{
 	  unwinder_map (u, pid, s, e - s, o);
-	  maps++;
+	  maps += perm[2] == 'x';
 	}
     }
   fclose (f);
@@ -307,6 +308,27 @@ START_TEST (test_nothing)
   ck_assert_uint_eq (st.samples, 4);
   ck_assert_uint_eq (st.unwound, 0);
   ck_assert_uint_eq (st.frames, 0);
+  unwinder_free (u);
+  free (c);
+}
+END_TEST
+
+/* A mapping of the code at another address (a new exec in the same
+   process) replaces the earlier ones.  */
+START_TEST (test_remap)
+{
+  capture *c = calloc (1, sizeof *c);
+  capture_chain (c, false);
+  unwinder *u = self_unwinder (getpid ());
+  uint64_t start, end, pgoff, pcs[64];
+  char path[512];
+  ck_assert (tu_self_mapping ((uintptr_t) unwind_test_inner, &start, &end,
+			      &pgoff, path, sizeof path));
+  perf_sample s = sample_of (c);
+  unwinder_map (u, getpid (), start + 0x10000000, end - start, pgoff);
+  ck_assert_uint_eq (unwinder_unwind (u, getpid (), &s, pcs, 64), 0);
+  unwinder_map (u, getpid (), start, end - start, pgoff);
+  ck_assert_uint_ge (unwinder_unwind (u, getpid (), &s, pcs, 64), 3);
   unwinder_free (u);
   free (c);
 }
@@ -487,6 +509,7 @@ main (void)
   tcase_add_test (tc, test_chain);
   tcase_add_test (tc, test_reuse);
   tcase_add_test (tc, test_nothing);
+  tcase_add_test (tc, test_remap);
   tcase_add_test (tc, test_bad_file);
   tcase_add_test (tc, test_decode);
   tcase_add_test (tc, test_decode_truncated);
