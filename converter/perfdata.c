@@ -112,6 +112,11 @@ popcount64 (uint64_t x)
   return (unsigned) __builtin_popcountll (x);
 }
 
+/* perf_event_attr's branch_sample_type bit for the event counters
+   that follow the branch entries (Linux 6.8), missing from older
+   headers.  */
+#define BRANCH_COUNTERS (1ull << 19)
+
 /* Decode the SAMPLE record body P..END with attribute A.  */
 static int
 parse_sample (parser *ps, const uint8_t *rec, const uint8_t *p,
@@ -208,8 +213,48 @@ parse_sample (parser *ps, const uint8_t *rec, const uint8_t *p,
       s.nr_branches = nr;
       s.branches = p;
       p += nr * 24;
+      if (a->branch_sample_type & BRANCH_COUNTERS)
+	{
+	  /* One u64 of event counters per branch.  */
+	  if (nr > (uint64_t) (end - p) / 8)
+	    goto trunc;
+	  p += nr * 8;
+	}
     }
-  /* The rest (registers, stack, weight, ...) is not needed.  */
+  if (st & PERF_SAMPLE_REGS_USER)
+    {
+      NEED (8);
+      s.regs_abi = rd64 (p);
+      p += 8;
+      if (s.regs_abi != 0)
+	{
+	  uint64_t n = popcount64 (a->sample_regs_user);
+	  NEED (n * 8);
+	  s.regs_mask = a->sample_regs_user;
+	  s.regs = p;
+	  p += n * 8;
+	}
+    }
+  if (st & PERF_SAMPLE_STACK_USER)
+    {
+      NEED (8);
+      uint64_t size = rd64 (p);
+      p += 8;
+      if (size != 0)
+	{
+	  /* SIZE bytes of stack, then how many of them are valid.  */
+	  if (size > (uint64_t) (end - p))
+	    goto trunc;
+	  const uint8_t *stack = p;
+	  p += size;
+	  NEED (8);
+	  uint64_t dyn_size = rd64 (p);
+	  p += 8;
+	  s.stack = stack;
+	  s.stack_size = dyn_size < size ? dyn_size : size;
+	}
+    }
+  /* The rest (weight, data source, ...) is not needed.  */
 #undef READ_U64
 #undef SKIP_U64
 #undef NEED
@@ -494,8 +539,10 @@ parse_all (parser *ps, perf_stats *stats)
       ai->read_format = rd64 (a + 32);
       ai->sample_id_all = (rd64 (a + 40) >> 18) & 1;
       ai->branch_sample_type = asz >= 80 ? rd64 (a + 72) : 0;
+      ai->sample_regs_user = asz >= 88 ? rd64 (a + 80) : 0;
       if (ai->sample_type != ps->attrs[0].info.sample_type
 	  || ai->branch_sample_type != ps->attrs[0].info.branch_sample_type
+	  || ai->sample_regs_user != ps->attrs[0].info.sample_regs_user
 	  || ai->read_format != ps->attrs[0].info.read_format)
 	same_layout = false;
       uint64_t ids_off = rd64 (a + asz), ids_size = rd64 (a + asz + 8);

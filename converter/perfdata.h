@@ -85,6 +85,16 @@ typedef struct perf_sample
   const uint8_t *branches;	/* nr_branches {from, to, flags}, unaligned */
   bool has_hw_idx;
   uint64_t hw_idx;
+  /* PERF_SAMPLE_REGS_USER: the ABI (PERF_SAMPLE_REGS_ABI_*, 0 when the
+     sample has no user registers), the attribute's sample_regs_user
+     mask and one u64 per bit set in it, in bit order.  */
+  uint64_t regs_abi;
+  uint64_t regs_mask;
+  const uint8_t *regs;		/* popcount (regs_mask) u64, unaligned */
+  /* PERF_SAMPLE_STACK_USER: a copy of the user stack from the sampled
+     stack pointer up.  */
+  const uint8_t *stack;
+  uint64_t stack_size;		/* valid bytes: dyn_size */
 } perf_sample;
 
 /* The I-th branch of S (0 is the most recent).  */
@@ -97,6 +107,7 @@ typedef struct perf_attr_info
   uint64_t sample_type;
   uint64_t read_format;
   uint64_t branch_sample_type;
+  uint64_t sample_regs_user;	/* 0 when the attribute is too old */
   bool sample_id_all;
 } perf_attr_info;
 
