@@ -357,6 +357,15 @@ main (int argc, char **argv)
 		   "discriminator %.1f%%, in inline instances %.1f%%\n",
 		   pct (q.with_function, in_bin), pct (q.with_line, in_bin),
 		   pct (q.with_disc, in_bin), pct (q.inlined, in_bin));
+	  if (bp.uw)
+	    {
+	      unwind_stats us;
+	      unwinder_stats (bp.uw, &us);
+	      fprintf (stderr, "afdo-convert: user stacks: %" PRIu64
+		       " samples in %s, %" PRIu64 " unwound, %" PRIu64
+		       " frames\n", us.samples, bin->base, us.unwound,
+		       us.frames);
+	    }
 	  if (bp.samples_chain || q.targets || q.contexts)
 	    fprintf (stderr, "afdo-convert: call chains: %" PRIu64 " samples "
 		     "with a caller in %s, %" PRIu64 " frames at its calls; "

@@ -55,6 +55,8 @@ binprof_free (binprof *bp)
   afdo_map_free (&bp->entries);
   afdo_map_free (&bp->calls);
   afdo_map_free (&bp->contexts);
+  if (bp->uw)
+    unwinder_free (bp->uw);
   afdo_map_free (&bp->pids_comm);
   free (bp->maps);
   memset (bp, 0, sizeof *bp);
@@ -500,11 +502,20 @@ cb_sample (void *data, const perf_sample *s, afdo_error *err)
   binprof *bp = data;
   int r = binprof_add_sample (bp, s->cpumode, s->has_tid, s->pid, s->ip,
 			      s->nr_branches, NULL, s, err);
-  if (r || !s->nr_callchain || s->cpumode != PERF_RECORD_MISC_USER)
+  if (r || (!s->nr_callchain && !s->stack_size)
+      || s->cpumode != PERF_RECORD_MISC_USER)
     return r;
   uint64_t pcs[MAX_CHAIN];
   size_t n = user_chain (s, pcs, MAX_CHAIN);
-  return binprof_add_chain (bp, s->has_tid, s->pid, pcs, n, false, err);
+  bool exact = false;
+  /* --call-graph dwarf: the kernel gives the IP alone, and a copy of the
+     stack to unwind.  */
+  if (n < 2 && s->stack_size && bp->uw && s->has_tid)
+    {
+      n = unwinder_unwind (bp->uw, s->pid, s, pcs, MAX_CHAIN);
+      exact = true;
+    }
+  return binprof_add_chain (bp, s->has_tid, s->pid, pcs, n, exact, err);
 }
 
 typedef struct mapped_file
@@ -597,6 +608,36 @@ binprof_begin_file (binprof *bp)
   bp->files++;
 }
 
+/* When the samples of the file carry copies of the user stack (perf
+   record --call-graph dwarf), the unwinder, told the binary's mappings
+   of this file.  A binary libdwfl cannot use leaves those samples with
+   their IPs, said under -v.  */
+static void
+start_unwinder (binprof *bp, const char *path, const perf_stats *st)
+{
+  bool stacks = false;
+  for (uint32_t i = 0; i < st->n_attrs && i < 8; i++)
+    stacks |= (st->attrs[i].sample_type & PERF_SAMPLE_STACK_USER) != 0;
+  if (!stacks)
+    return;
+  if (!bp->uw)
+    {
+      afdo_error uerr;
+      bp->uw = unwinder_new (bp->bin->path, &uerr);
+      if (!bp->uw)
+	{
+	  if (bp->opts->verbose)
+	    fprintf (stderr, "afdo-convert: %s: the user stacks cannot be "
+		     "unwound: %s\n", path, uerr.msg);
+	  return;
+	}
+    }
+  for (size_t i = 0; i < bp->n_maps; i++)
+    if (!bp->maps[i].any_pid)
+      unwinder_map (bp->uw, bp->maps[i].pid, bp->maps[i].start,
+		    bp->maps[i].end - bp->maps[i].start, bp->maps[i].pgoff);
+}
+
 int
 binprof_add_perf_data (binprof *bp, const char *path, afdo_error *err)
 {
@@ -616,6 +657,8 @@ binprof_add_perf_data (binprof *bp, const char *path, afdo_error *err)
   if ((r = check_build_id (bp, err)))
     goto out;
   binprof_settle_maps (bp);
+  if (!bp->opts->no_callchains)
+    start_unwinder (bp, path, &st);
   if (st.samples == 0)
     {
       afdo_error_set (err, "%s: no samples in perf.data", path);

@@ -31,6 +31,7 @@
 #include "afdo-map.h"
 #include "perfdata.h"
 #include "symbolize.h"
+#include "unwind.h"
 
 typedef enum build_id_mode
 {
@@ -74,6 +75,9 @@ typedef struct binprof
      calling context, (return address, IP) -> samples.  */
   afdo_map calls;
   afdo_map contexts;
+  /* For samples with a copy of the user stack (--call-graph dwarf);
+     NULL until a file has such samples.  */
+  unwinder *uw;
 
   /* Per input file.  */
   bin_map *maps;

@@ -75,7 +75,7 @@ cold_caller (long n)
 {
   long s = 0;
   for (long k = 0; k < n; k++)
-    s ^= work (k * 7, 16);
+    s ^= work (k * 7, 16) + work (k, 3);
   return s;
 }
 
