@@ -50,12 +50,17 @@ echo "== 2. Profile it with perf where it runs"
 if perf record -b -o lbr-probe.data true >/dev/null 2>&1; then
   echo "(this machine has LBR: recording branch stacks with 'perf record -b')"
   step perf record -b -o perf.data ./demo-O2 "$PN"
+elif perf record -e cpu-clock --call-graph dwarf -o cg-probe.data true >/dev/null 2>&1; then
+  echo "(no LBR here: 'perf record -b' fails; recording IP samples of the cpu-clock event"
+  echo " with call chains unwound from the stack, which name indirect-call targets and callers)"
+  step perf record -e cpu-clock -F 4000 --call-graph dwarf -o perf.data ./demo-O2 "$PN" \
+    || die "perf record failed; as a non-root user try: sysctl kernel.perf_event_paranoid=1"
 else
   echo "(no LBR here: 'perf record -b' fails; recording IP samples of the cpu-clock event instead)"
   step perf record -e cpu-clock -F 20000 -o perf.data ./demo-O2 "$PN" \
     || die "perf record failed; as a non-root user try: sysctl kernel.perf_event_paranoid=1"
 fi
-rm -f lbr-probe.data
+rm -f lbr-probe.data cg-probe.data
 
 echo
 echo "== 3. Convert the samples into a profile (-v: statistics and quality)"

@@ -224,5 +224,49 @@ s=${SIZES[2]}
   "$CONVERT" --binary="$PROG" --perf="$W/perf-$s.data" -o /dev/null -v 2>&1
   echo '```'
 } >> "$OUT.tmp"
+
+# Call chains unwound from stack copies (perf record --call-graph dwarf):
+# the largest kind of perf.data per sample, with what the chains give.
+if [ "${CALLGRAPH:-1}" != 0 ]; then
+  CG_MB=${CG_MB:-128}
+  d=$W/perf-cg-$CG_MB.data
+  if [ ! -s "$d" ]; then
+    # The stack copies make a sample about 8 KB: a few seconds of the
+    # workload at 4000 Hz reach CG_MB.
+    loops=$(( (CG_MB * LPM + 999) / 1000 / 8 + 1 ))
+    workload "$loops" > "$W/work-cg.sql"
+    echo "bench-converter: recording ~$CG_MB MB with --call-graph dwarf" >&2
+    perf record -q -e cpu-clock -F 4000 --call-graph dwarf -o "$d" -- \
+      "$PROG" :memory: < "$W/work-cg.sql" > /dev/null 2>"$W/perf-cg.log" ||
+      die "perf record --call-graph dwarf failed (see $W/perf-cg.log)"
+  fi
+  mb=$(( $(stat -c %s "$d") / 1048576 ))
+  echo "bench-converter: converting $d ($mb MB)" >&2
+  read -r aw ar ac < <(measure "$CONVERT" --binary="$PROG" --perf="$d" -o "$W/ours-cg.gcov")
+  read -r nw nr nc < <(measure "$CONVERT" --binary="$PROG" --perf="$d" --no-callchains -o "$W/ours-cg-ip.gcov")
+  cg_row="-"
+  if read -r cw cr cc < <(measure create_gcov --binary="$PROG" --profile="$d" \
+        --gcov="$W/theirs-cg.gcov" --use_lbr=false --logtostderr=false 2>/dev/null); then
+    cg_row=$(printf '%.2f s (%.2f s), %.1f MB' "$cw" "$cc" "$(echo "$cr / 1024" | bc -l)")
+  fi
+  {
+    echo
+    echo "## Call chains (\`perf record -e cpu-clock -F 4000 --call-graph dwarf\`)"
+    echo
+    echo "Each sample carries 8 KB of the user stack, which afdo-convert unwinds"
+    echo "with libdwfl (indirect-call targets, calling contexts; \`doc/afdo-convert.md\`)."
+    echo "create_gcov reads the same file as IP samples."
+    echo
+    echo "| perf.data | afdo-convert wall (cpu), peak RSS | afdo-convert --no-callchains | create_gcov |"
+    echo "|---|---|---|---|"
+    printf '| %d MB | %.2f s (%.2f s), %.1f MB | %.2f s (%.2f s), %.1f MB | %s |\n' \
+      "$mb" "$aw" "$ac" "$(echo "$ar / 1024" | bc -l)" \
+      "$nw" "$nc" "$(echo "$nr / 1024" | bc -l)" "$cg_row"
+    echo
+    echo '```'
+    "$CONVERT" --binary="$PROG" --perf="$d" -o /dev/null -v 2>&1
+    echo '```'
+  } >> "$OUT.tmp"
+fi
 mv "$OUT.tmp" "$OUT"
 cat "$OUT"
