@@ -490,6 +490,22 @@ finish_round (cgraph_node *node)
 /* The rounds over every function with a top-level instance in NAMES'
    profile; with FOLDED_ONLY, only over those without one in the whole
    profile.  */
+/* Whether the unit's instance TOP received the samples of nested
+   instances of other functions (calls the profiled binary inlined, or
+   calling contexts, that this compilation does not inline): the
+   decisions made on its own instance before did not see them.  */
+static bool
+received_folded (afdo_unit *u, afdo_function *top)
+{
+  vec<const afdo_function *> *srcs = u->sources.get (top);
+  if (!srcs)
+    return false;
+  for (unsigned i = 0; i < srcs->length (); i++)
+    if ((*srcs)[i]->parent && (*srcs)[i]->total > 0)
+      return true;
+  return false;
+}
+
 static void
 inline_functions (afdo_unit *u, afdo_names *names, bool folded_only)
 {
@@ -505,7 +521,9 @@ inline_functions (afdo_unit *u, afdo_names *names, bool folded_only)
       if (!gimple_in_ssa_p (fn))
 	continue;
       afdo_function *top = names->top (node->decl);
-      if (!top || (folded_only && u->whole->top (node->decl)))
+      if (!top
+	  || (folded_only && u->whole->top (node->decl)
+	      && !received_folded (u, top)))
 	continue;
 
       push_cfun (fn);

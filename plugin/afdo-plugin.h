@@ -360,8 +360,10 @@ void afdo_report_unit (afdo_unit *, const afdo_unit_summary *);
    callers first, and promote hot indirect calls (afdo-inline.cc).  */
 void afdo_early_inline (afdo_unit *);
 /* Stage, after folding: the same for the functions whose instances all
-   come from folding (the profiled binary inlined them everywhere), with
-   the inline instances nested in those.  */
+   come from folding (the profiled binary inlined them everywhere), and
+   for those whose instance received folded samples (calls or calling
+   contexts not inlined here: decided on before from their own instance
+   alone), with the inline instances nested in those.  */
 void afdo_inline_folded (afdo_unit *);
 
 /* Stage: find the unit's functions and their instances, mark the
