@@ -46,6 +46,9 @@
 #                    with --call-graph dwarf (BENCH_CG_FREQ, default 4000
 #                    Hz; BENCH_CG_STACK bytes of stack, default 8192;
 #                    BENCH_CALLGRAPH=0 leaves the variant out)
+#   plugin-cgip      the plugin with the IP samples of plugin-cg's run
+#                    (afdo-convert --no-callchains): what the call chains
+#                    add, with the same samples
 #   plugin-noinline  the plugin with its early inliner / ICP switched off
 # A variant whose tool is missing or fails is reported as not available,
 # with the reason.
@@ -89,8 +92,9 @@ case $MODE in
     exit 2
     ;;
 esac
-VARIANTS=(O2 fdo autofdo plugin plugin-cg plugin-noinline)
+VARIANTS=(O2 fdo autofdo plugin plugin-cg plugin-cgip plugin-noinline)
 [ "${BENCH_CALLGRAPH:-1}" = 0 ] && VARIANTS=(O2 fdo autofdo plugin plugin-noinline)
+# (plugin-cg and plugin-cgip need the call-graph run.)
 # plugin-cg's profile: a second run recorded with call chains unwound
 # from the stack (the machine needs no LBR and the binary no frame
 # pointers); fewer samples per second than the IP profile, since each
@@ -297,6 +301,7 @@ variant_flags ()
     autofdo) echo "-fauto-profile=$PROF" ;;
     plugin) echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF $CHECK_HOT" ;;
     plugin-cg) echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF_CG" ;;
+    plugin-cgip) echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF_CGIP" ;;
     plugin-noinline)
       echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF ${ABLATION[*]}" ;;
     plugin-*)
@@ -385,6 +390,7 @@ bench_program ()
   # The call-graph profile (plugin-cg).
   local have_cg="" cg_why="no IP profile: $why"
   PROF_CG=$PDIR/$p.cg.gcov
+  PROF_CGIP=$PDIR/$p.cgip.gcov
   if [ -n "$have_prof" ] && [[ " ${VARIANTS[*]} " == *" plugin-cg "* ]]; then
     log "$p: perf record --call-graph dwarf"
     if ! perf record -e cpu-clock -F "$CG_FREQ" --call-graph "dwarf,$CG_STACK" \
@@ -395,6 +401,8 @@ bench_program ()
            --perf="$PDIR/perf-cg.data" -o "$PROF_CG" -v >"$PDIR/convert-cg.log" 2>&1 \
          && [ -s "$PROF_CG" ]; then
       have_cg=1
+      "$CONVERT" --binary="${ok[O2]}" --perf="$PDIR/perf-cg.data" \
+        --no-callchains -o "$PROF_CGIP" >>"$PDIR/convert-cg.log" 2>&1 || have_cg=""
       record profile-cg "$p" "$(stat -c %s "$PDIR/perf-cg.data")" \
         $(cut -d' ' -f1,2,5 "$PDIR/convert-cg.time") "$(stat -c %s "$PROF_CG")" \
         "$(grep -o 'call chains: .*' "$PDIR/convert-cg.log" | head -1)"
@@ -425,7 +433,7 @@ bench_program ()
       record status "$p" "$v" na "no profile: $noprof_why"
       continue
     fi
-    if [ $v = plugin-cg ] && [ -z "$have_cg" ]; then
+    if { [ $v = plugin-cg ] || [ $v = plugin-cgip ]; } && [ -z "$have_cg" ]; then
       record status "$p" "$v" na "no call-graph profile: $cg_why"
       continue
     fi

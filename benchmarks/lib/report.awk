@@ -118,7 +118,7 @@ END {
   print "| timing rounds | " meta["pairs"] " (every variant once per round, order rotating; each paired with the O2 run of its round) |"
   print "| harness run time | " meta["elapsed"] " s |"
   print ""
-  para("Variants: **O2** = base flags; **fdo** = instrumented FDO (`-fprofile-generate`, the same workload, `-fprofile-use`), the ceiling; **autofdo** = GCC 12 `-fauto-profile` with our converter's profile; **plugin** = `-fplugin=afdo.so -fplugin-arg-afdo-profile=` the same profile; **plugin-cg** = the plugin with the profile of a second run recorded with `perf record --call-graph dwarf` (indirect-call targets and calling contexts from the call chains); **plugin-noinline** = the plugin with the ablation arguments above.")
+  para("Variants: **O2** = base flags; **fdo** = instrumented FDO (`-fprofile-generate`, the same workload, `-fprofile-use`), the ceiling; **autofdo** = GCC 12 `-fauto-profile` with our converter's profile; **plugin** = `-fplugin=afdo.so -fplugin-arg-afdo-profile=` the same profile; **plugin-cg** = the plugin with the profile of a second run recorded with `perf record --call-graph dwarf` (indirect-call targets and calling contexts from the call chains); **plugin-cgip** = the plugin with the IP samples of that same run (`afdo-convert --no-callchains`), so plugin-cg against plugin-cgip is what the chains add; **plugin-noinline** = the plugin with the ablation arguments above.")
 
   # Summary
   heading("## Speedup over -O2 (run time)")
