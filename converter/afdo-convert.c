@@ -366,13 +366,13 @@ main (int argc, char **argv)
 		       " frames\n", us.samples, bin->base, us.unwound,
 		       us.frames);
 	    }
-	  if (bp.samples_chain || q.targets || q.contexts)
+	  if (bp.samples_chain || bp.chain_bad)
 	    fprintf (stderr, "afdo-convert: call chains: %" PRIu64 " samples "
-		     "with a caller in %s, %" PRIu64 " frames at its calls; "
-		     "%" PRIu64 " indirect-call targets, %" PRIu64 " calling "
-		     "contexts (%" PRIu64 " samples)\n", bp.samples_chain,
-		     bin->base, bp.chain_frames, q.targets, q.contexts,
-		     q.context_samples);
+		     "with a caller in %s, %" PRIu64 " frames at its calls, %"
+		     PRIu64 " broken; %" PRIu64 " indirect-call targets, %"
+		     PRIu64 " calling contexts (%" PRIu64 " samples)\n",
+		     bp.samples_chain, bin->base, bp.chain_frames,
+		     bp.chain_bad, q.targets, q.contexts, q.context_samples);
 	  if (q.lbr)
 	    fprintf (stderr, "afdo-convert: LBR: %" PRIu64 " branches, %"
 		     PRIu64 " ranges (%" PRIu64 " rejected)\n",
@@ -386,6 +386,12 @@ main (int argc, char **argv)
 		   "; read %.2fs, symbolized %.2fs\n", afdo_n_functions (p),
 		   afdo_profile_total (p), t1 - t0, t2 - t1);
 	}
+      if (q.chains_ignored)
+	fprintf (stderr, "afdo-convert: warning: %s: %" PRIu64 " of the "
+		 "samples' call chains have addresses of %s that do not "
+		 "follow a call (frame-pointer chains of a binary built "
+		 "without frame pointers?): the call chains are not used\n",
+		 bin->base, bp.chain_bad, bin->base);
       if (in_bin && pct (q.with_line, in_bin) < 90.0)
 	fprintf (stderr, "afdo-convert: warning: only %.1f%% of the samples "
 		 "in %s have a line number (below 90%%); was it built with "

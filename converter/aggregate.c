@@ -445,8 +445,15 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
   afdo_map_slot *ips = sorted_slots (&bp->ips, &n_ips);
   if (bp->ips.n && !ips)
     goto oom;
+  /* Chains whose frames are often not return addresses are not chains
+     of this binary's calls: frame-pointer chains of a binary built
+     without frame pointers (perf record -g), whose "frames" are
+     whatever %rbp held.  More than one bad chain in ten: none is
+     used.  */
+  bool chains = !lbr && bp->chain_bad * 10 <= bp->samples_chain + bp->chain_bad;
+  q->chains_ignored = !lbr && !chains;
   afdo_map kept = { 0 }, moved = { 0 };
-  if (!lbr && bp->contexts.n
+  if (chains && bp->contexts.n
       && (!choose_contexts (bp, sym, ips, n_ips, &kept)
 	  || !add_contexts (&g, bp, &kept, &moved, q)))
     {
@@ -456,7 +463,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
       goto oom;
     }
   afdo_map_free (&kept);
-  if (!lbr && bp->calls.n)
+  if (chains && bp->calls.n)
     add_chain_targets (&g, bp, q);
   for (size_t i = 0; i < n_ips; i++)
     {

@@ -419,9 +419,14 @@ binprof_add_chain (binprof *bp, bool has_pid, uint32_t pid,
   for (size_t i = 1; i < n && callee; i++)
     {
       uint64_t ret, call, target;
-      if (!translate (bp, pid, any, pcs[i], &ret)
-	  || !binary_call_before (bp->bin, ret, &call, &target))
+      if (!translate (bp, pid, any, pcs[i], &ret))
 	break;
+      if (!binary_call_before (bp->bin, ret, &call, &target))
+	{
+	  /* In the binary, but not after a call: not a return address.  */
+	  bp->chain_bad++;
+	  break;
+	}
       const bin_func *caller = binary_func_at (bp->bin, call);
       if (!caller)
 	break;

@@ -101,6 +101,8 @@ typedef struct binprof
   uint64_t ranges_ok, ranges_bad;
   uint64_t samples_chain;	/* in the binary, with a caller frame */
   uint64_t chain_frames;	/* return addresses at a call of the binary */
+  uint64_t chain_bad;		/* chains with an address of the binary that
+				   does not follow a call */
   uint64_t unknown_records, lost_records;
   uint32_t files;
 } binprof;
@@ -171,6 +173,7 @@ typedef struct quality
   uint64_t targets;		/* indirect-call targets from call chains */
   uint64_t contexts;		/* calling contexts added */
   uint64_t context_samples;	/* samples moved into them */
+  bool chains_ignored;		/* too many bad chains: not used */
   bool lbr;
 } quality;
 

@@ -727,6 +727,108 @@ START_TEST (test_perf_script)
 }
 END_TEST
 
+/* Call chains on this very program: a chain from convert_test_callee
+   back into convert_test_caller gives a call and a calling context; an
+   address of the binary that follows no call breaks a chain, and when
+   more than one chain in ten is broken none is used.  */
+
+static uintptr_t chain_ret;
+
+__attribute__ ((noinline)) int
+convert_test_callee (int n)
+{
+  chain_ret = (uintptr_t) __builtin_return_address (0);
+  volatile int s = 0;
+  for (int i = 0; i < n; i++)
+    s += i;
+  return s;
+}
+
+__attribute__ ((noinline)) int
+convert_test_caller (int n)
+{
+  return convert_test_callee (n) + 1;
+}
+
+/* BP with 20 samples in convert_test_callee, each with the chain back
+   into convert_test_caller, and BAD chains whose second address
+   follows no call.  */
+static binary *
+chain_binprof (binprof *bp, convert_opts *o, int bad, uint64_t *ret_va,
+	       uint64_t *callee_va)
+{
+  ck_assert (convert_test_caller (10) == 46);
+  binary *bin = tu_self_binprof (bp, o, true);
+  uint64_t start, end, pgoff;
+  char path[512];
+  afdo_error err;
+  ck_assert (tu_self_mapping ((uintptr_t) &convert_test_callee, &start, &end,
+			      &pgoff, path, sizeof path));
+  uint32_t pid = (uint32_t) getpid ();
+  ck_assert (binprof_add_map (bp, pid, start, end - start, pgoff, true,
+			      false, &err) == 0);
+  uint64_t pcs[2] = { (uintptr_t) &convert_test_callee + 8, chain_ret };
+  for (int i = 0; i < 20; i++)
+    {
+      ck_assert (binprof_add_sample (bp, PERF_RECORD_MISC_USER, true, pid,
+				     pcs[0], 0, NULL, NULL, &err) == 0);
+      ck_assert (binprof_add_chain (bp, true, pid, pcs, 2, true, &err) == 0);
+    }
+  uint64_t bad_pcs[2] = { pcs[0], (uintptr_t) &convert_test_caller };
+  for (int i = 0; i < bad; i++)
+    ck_assert (binprof_add_chain (bp, true, pid, bad_pcs, 2, true, &err)
+	       == 0);
+  ck_assert (binary_offset_to_vaddr (bin, chain_ret - start + pgoff, ret_va));
+  ck_assert (binary_offset_to_vaddr (bin, (uintptr_t) &convert_test_callee
+				     - start + pgoff, callee_va));
+  return bin;
+}
+
+START_TEST (test_chains)
+{
+  convert_opts o;
+  binprof bp;
+  uint64_t ret, callee, call, target;
+  binary *bin = chain_binprof (&bp, &o, 2, &ret, &callee);
+  ck_assert_int_eq (binary_call_before (bin, ret, &call, &target), 1);
+  ck_assert_uint_eq (target, callee);
+  ck_assert_uint_eq (bp.samples_chain, 20);
+  ck_assert_uint_eq (bp.chain_frames, 20);
+  ck_assert_uint_eq (bp.chain_bad, 2);
+  ck_assert_uint_eq (afdo_map_get (&bp.calls, ret, callee), 20);
+  quality q;
+  afdo_profile *p = tu_to_profile (&bp, &q);
+  ck_assert (!q.chains_ignored);
+  ck_assert_uint_eq (q.contexts, 1);
+  ck_assert_uint_eq (q.context_samples, 20);
+  /* The samples moved under the caller's call site.  */
+  afdo_function *caller = afdo_top_by_name (p, "convert_test_caller");
+  ck_assert (caller != NULL);
+  ck_assert_uint_eq (caller->n_callees, 1);
+  ck_assert_str_eq (afdo_name (p, caller->callees[0]->name),
+		    "convert_test_callee");
+  ck_assert_uint_eq (caller->callees[0]->total, 20);
+  afdo_function *own = afdo_top_by_name (p, "convert_test_callee");
+  ck_assert (own == NULL || own->total == 0);
+  afdo_profile_free (p);
+  binprof_free (&bp);
+  binary_close (bin);
+
+  /* Three broken chains in 23: the chains are not used.  */
+  bin = chain_binprof (&bp, &o, 3, &ret, &callee);
+  ck_assert_uint_eq (bp.chain_bad, 3);
+  p = tu_to_profile (&bp, &q);
+  ck_assert (q.chains_ignored);
+  ck_assert_uint_eq (q.contexts, 0);
+  own = afdo_top_by_name (p, "convert_test_callee");
+  ck_assert (own != NULL);
+  ck_assert_uint_eq (own->total, 20);
+  afdo_profile_free (p);
+  binprof_free (&bp);
+  binary_close (bin);
+}
+END_TEST
+
 START_TEST (test_call_kind)
 {
   afdo_error err;
@@ -758,6 +860,7 @@ main (void)
   TCase *tc2 = tu_tcase (s, "convert", 120);
   tcase_add_test (tc2, test_self_profile);
   tcase_add_test (tc2, test_perf_script);
+  tcase_add_test (tc2, test_chains);
   tcase_add_test (tc2, test_call_kind);
   return tu_run_suite (s);
 }
