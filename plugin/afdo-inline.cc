@@ -220,7 +220,8 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
   afdo_site_reason r = check_edge (ctx, e);
   /* A call that is the only way into its callee moves the body rather
      than copying it.  */
-  if (r == AFDO_SITE_INLINED && !afdo_only_way_in_p (e)
+  bool moved = afdo_only_way_in_p (e);
+  if (r == AFDO_SITE_INLINED && !moved
       && node_size (ctx->node) + estimate_edge_growth (e) > ctx->size_limit)
     r = AFDO_SITE_GROWTH;
   if (r != AFDO_SITE_INLINED)
@@ -229,7 +230,16 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
       return false;
     }
   dump_site (ctx, stmt, callee, total, AFDO_SITE_INLINED, extra);
+  /* The moved body brings the growth it would have been allowed as a
+     function of its own: the hot calls in it are judged as they would
+     have been there (bzip2: sendMTFValues, called once, moves into
+     BZ2_compressBlock with its fifty hot calls of bsW).  */
+  int moved_size = moved ? node_size (e->callee) : 0;
   inline_call (e, true, NULL, NULL, false);
+  if (moved)
+    ctx->size_limit
+      += moved_size + MAX (moved_size * ctx->unit->s->opts.inline_growth / 100,
+			   ctx->unit->s->opts.inline_growth);
   ctx->modified = true;
   return true;
 }
