@@ -43,6 +43,7 @@
 #include "basic-block.h"
 #include "cfg.h"
 #include "gimple.h"
+#include "gimple-iterator.h"
 #include "cgraph.h"
 #include "dominance.h"
 #include "cfgloop.h"
@@ -434,6 +435,8 @@ enum
 {
   /* A block whose lines have no samples, per unit raised.  */
   MCF_RAISE_UNSAMPLED = 500,
+  /* ... per statement of such a block, when it has few.  */
+  MCF_RAISE_UNSAMPLED_STMT = 60,
   MCF_RAISE_UNKNOWN = 0,
   MCF_EDGE = 0,
   MCF_EDGE_ABNORMAL = 50
@@ -484,6 +487,23 @@ steps_flow (afdo_mcf *m, int first)
 /* Work for one solve, in arc visits: a bound on the time a huge CFG
    can take (the rules take over then).  */
 #define MCF_BUDGET 40000000L
+
+/* The cost per unit of raising block BB, whose lines have no samples.
+   No sample on a block of one or two instructions says little: it can
+   run often between two samples (a loop's latch, the test that leaves
+   it); no sample on a long block says it rarely ran.  So the cost grows
+   with the block's statements, up to MCF_RAISE_UNSAMPLED.  */
+static int64_t
+unsampled_cost (basic_block bb)
+{
+  int64_t n = 0;
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (!is_gimple_debug (gsi_stmt (gsi)))
+      n++;
+  return MIN ((int64_t) MCF_RAISE_UNSAMPLED,
+	      MAX (n, (int64_t) 1) * MCF_RAISE_UNSAMPLED_STMT);
+}
 
 static int64_t
 edge_cost (edge e)
@@ -650,7 +670,7 @@ mcf_infer (vec<afdo_bb_count> &d, gcov_type unit)
 	}
       else
 	raise_arc[i] = afdo_mcf_arc (m, in, out, AFDO_MCF_INF,
-				     b.located ? MCF_RAISE_UNSAMPLED
+				     b.located ? unsampled_cost (bb)
 				     : bb == EXIT_BLOCK_PTR_FOR_FN (cfun) ? 0
 				     : MCF_RAISE_UNKNOWN);
       edge e;

@@ -83,6 +83,6 @@ int
 main (int argc, char **argv)
 {
   long n = argc > 1 ? atol (argv[1]) : 1000000;
-  printf ("%ld %ld %ld\n", run (1, n), hot_caller (n / 4), cold_caller (n / 400));
+  printf ("%ld %ld %ld\n", run (1, n), hot_caller (n / 4), cold_caller (n / 40000));
   return 0;
 }
