@@ -245,9 +245,16 @@ if [ "${CALLGRAPH:-1}" != 0 ]; then
   read -r aw ar ac < <(measure "$CONVERT" --binary="$PROG" --perf="$d" -o "$W/ours-cg.gcov")
   read -r nw nr nc < <(measure "$CONVERT" --binary="$PROG" --perf="$d" --no-callchains -o "$W/ours-cg-ip.gcov")
   cg_row="-"
-  if read -r cw cr cc < <(measure create_gcov --binary="$PROG" --profile="$d" \
+  rm -f "$W/theirs-cg.gcov"
+  create_gcov --binary="$PROG" --profile="$d" --gcov="$W/theirs-cg.gcov" \
+    --use_lbr=false > /dev/null 2> "$W/create_gcov-cg.log" || true
+  if [ -s "$W/theirs-cg.gcov" ] \
+     && read -r cw cr cc < <(measure create_gcov --binary="$PROG" --profile="$d" \
         --gcov="$W/theirs-cg.gcov" --use_lbr=false --logtostderr=false 2>/dev/null); then
     cg_row=$(printf '%.2f s (%.2f s), %.1f MB' "$cw" "$cc" "$(echo "$cr / 1024" | bc -l)")
+  else
+    # What it said, without its log prefix.
+    cg_row="no profile: \`$(grep -m1 -o 'PERF_SAMPLE[^.]*\.\|Error[^.]*\.' "$W/create_gcov-cg.log" || echo "it failed")\`"
   fi
   {
     echo
@@ -255,7 +262,7 @@ if [ "${CALLGRAPH:-1}" != 0 ]; then
     echo
     echo "Each sample carries 8 KB of the user stack, which afdo-convert unwinds"
     echo "with libdwfl (indirect-call targets, calling contexts; \`doc/afdo-convert.md\`)."
-    echo "create_gcov reads the same file as IP samples."
+    echo "create_gcov is given the same file."
     echo
     echo "| perf.data | afdo-convert wall (cpu), peak RSS | afdo-convert --no-callchains | create_gcov |"
     echo "|---|---|---|---|"
