@@ -228,7 +228,9 @@ s=${SIZES[2]}
 # Call chains unwound from stack copies (perf record --call-graph dwarf):
 # the largest kind of perf.data per sample, with what the chains give.
 if [ "${CALLGRAPH:-1}" != 0 ]; then
-  CG_MB=${CG_MB:-128}
+  # The size aimed at (the estimate from IP samples is rough: about half
+  # of it is reached).
+  CG_MB=${CG_MB:-256}
   d=$W/perf-cg-$CG_MB.data
   if [ ! -s "$d" ]; then
     # The stack copies make a sample about 8 KB: a few seconds of the
@@ -260,7 +262,7 @@ if [ "${CALLGRAPH:-1}" != 0 ]; then
     echo
     echo "## Call chains (\`perf record -e cpu-clock -F 4000 --call-graph dwarf\`)"
     echo
-    echo "Each sample carries 8 KB of the user stack, which afdo-convert unwinds"
+    echo "CG_MB=$CG_MB.  Each sample carries 8 KB of the user stack, which afdo-convert unwinds"
     echo "with libdwfl (indirect-call targets, calling contexts; \`doc/afdo-convert.md\`)."
     echo "create_gcov is given the same file."
     echo
