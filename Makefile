@@ -147,6 +147,7 @@ $(B)/tools/%.o: tools/%.c $(wildcard tools/*.h common/*.h)
 # A tool links libafdo.a and what it uses besides: the objects among its
 # prerequisites and TOOL_LIBS.
 $(B)/afdo-overlap: $(B)/tools/overlap.o
+$(B)/afdo-dump: $(B)/tools/buildreport.o
 $(B)/afdo-randprof: $(B)/tools/rng.o
 $(B)/afdo-randprof: TOOL_LIBS := $(DW_LIBS)
 $(B)/afdo-lbrgen: $(B)/tools/rng.o

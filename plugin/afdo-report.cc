@@ -32,7 +32,7 @@
    exclusive lock of FILE, so the compilations of a parallel build do
    not mix their lines.  afdo-dump --build-report sums the entries of a
    build, counting a function of the profile once however many files
-   define one of that name (tools/afdo-buildreport.h).  */
+   define one of that name (tools/buildreport.h).  */
 
 #include "gcc-plugin.h"
 #include "tree.h"

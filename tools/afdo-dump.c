@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "afdo-profile.h"
-#include "afdo-buildreport.h"
+#include "buildreport.h"
 
 static const char *progname = "afdo-dump";
 

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../tools/afdo-buildreport.h"
+#include "../tools/buildreport.h"
 
 static int
 read_text (const char *text, struct afdo_br_report *r, char *err, size_t n)

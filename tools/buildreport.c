@@ -1,5 +1,5 @@
 /* afdo: reading the plugin's build report and summing it over a build
-   (afdo-dump --build-report).
+   (afdo-dump --build-report); the format is described in buildreport.h.
    Copyright (C) 2026 The afdo authors.
 
    This file is part of afdo.
@@ -18,89 +18,9 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-/* Every compilation with -fplugin-arg-afdo-report=FILE appends an entry
-   (plugin/afdo-report.cc, doc/afdo-plugin.md):
+#include "buildreport.h"
 
-     unit source=SRC profile=PROF profile-samples=T functions=N in-profile=K samples=S matched=M
-     function name=NAME samples=S matched=M
-     ...
-
-   one "function" line for each top-level function of the profile that
-   the translation unit has.  Values have a space, a control character
-   or a backslash written \ooo (octal).  Keys not known here are
-   skipped, so that later plugins may add some.
-
-   Summing: a source file compiled more than once (libtool's PIC and
-   non-PIC objects, a rebuild) counts with its last entry.  A function
-   of the profile counts once, with the most any file matched of it,
-   however many files define a function of that name: the profile has
-   one instance for the static functions of one name in several files
-   and for the copies of a static inline function of a header, and every
-   such file reports it.  So the build's matched samples never exceed
-   the profile's.  Kept in a header so the unit tests use the same code
-   as the program.  */
-
-#ifndef AFDO_BUILDREPORT_H
-#define AFDO_BUILDREPORT_H
-
-#include <inttypes.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-struct afdo_br_fn
-{
-  char *name;
-  uint64_t samples;
-  uint64_t matched;
-};
-
-/* One entry: a compilation of SOURCE with PROFILE.  */
-struct afdo_br_unit
-{
-  char *source;
-  char *profile;
-  uint64_t profile_samples;
-  unsigned functions;
-  unsigned in_profile;
-  uint64_t samples;
-  uint64_t matched;
-  struct afdo_br_fn *fns;
-  size_t n_fns, cap_fns;
-  size_t seq;		/* place in the report */
-  size_t entries;	/* entries of this source and profile in the report */
-};
-
-struct afdo_br_report
-{
-  /* The last entry of each source and profile, sorted by profile, then
-     source.  */
-  struct afdo_br_unit *units;
-  size_t n, cap;
-  /* Every entry read.  */
-  size_t entries;
-};
-
-/* What the entries of one profile add up to.  */
-struct afdo_br_sum
-{
-  const char *profile;
-  uint64_t profile_samples;
-  size_t sources;		/* source files */
-  size_t entries;		/* compilations */
-  size_t sources_with_samples;
-  unsigned functions;		/* the functions of the sources */
-  unsigned in_profile;		/* of them in the profile */
-  /* The top-level functions of the profile the build defines, each
-     once, sorted by name; their samples and what was matched of them.  */
-  struct afdo_br_fn *fns;
-  size_t n_fns;
-  uint64_t samples;
-  uint64_t matched;
-};
-
-static inline void
+void
 afdo_br_unit_free (struct afdo_br_unit *u)
 {
   free (u->source);
@@ -111,7 +31,7 @@ afdo_br_unit_free (struct afdo_br_unit *u)
   memset (u, 0, sizeof *u);
 }
 
-static inline void
+void
 afdo_br_free (struct afdo_br_report *r)
 {
   for (size_t i = 0; i < r->n; i++)
@@ -120,14 +40,14 @@ afdo_br_free (struct afdo_br_report *r)
   memset (r, 0, sizeof *r);
 }
 
-static inline void
+void
 afdo_br_sum_free (struct afdo_br_sum *s)
 {
   free (s->fns);
   memset (s, 0, sizeof *s);
 }
 
-static inline uint64_t
+static uint64_t
 afdo_br_add (uint64_t a, uint64_t b)
 {
   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
@@ -135,7 +55,7 @@ afdo_br_add (uint64_t a, uint64_t b)
 
 /* VALUE with its \ooo escapes undone, in place.  Returns 0, or -1 when
    an escape is malformed.  */
-static inline int
+static int
 afdo_br_unescape (char *value)
 {
   char *out = value;
@@ -162,7 +82,7 @@ afdo_br_unescape (char *value)
   return 0;
 }
 
-static inline int
+static int
 afdo_br_number (const char *s, uint64_t *out)
 {
   if (*s < '0' || *s > '9')
@@ -201,7 +121,7 @@ afdo_br_fn_cmp (const void *a, const void *b)
 
 /* Read the report IN (named NAME in messages) into OUT.  Returns 0, or
    -1 with a one-line message in ERR.  */
-static inline int
+int
 afdo_br_read (FILE *in, const char *name, struct afdo_br_report *out,
 	      char *err, size_t errlen)
 {
@@ -403,7 +323,7 @@ done:
 
 /* Sum the units R->units[FIRST, LAST), all of one profile, into OUT.
    Returns 0, or -1 when out of memory.  */
-static inline int
+int
 afdo_br_sum (const struct afdo_br_report *r, size_t first, size_t last,
 	     struct afdo_br_sum *out)
 {
@@ -460,7 +380,7 @@ afdo_br_sum (const struct afdo_br_report *r, size_t first, size_t last,
 }
 
 /* The function NAME of S, or NULL.  */
-static inline const struct afdo_br_fn *
+const struct afdo_br_fn *
 afdo_br_sum_find (const struct afdo_br_sum *s, const char *name)
 {
   struct afdo_br_fn k;
@@ -468,5 +388,3 @@ afdo_br_sum_find (const struct afdo_br_sum *s, const char *name)
   return (const struct afdo_br_fn *) bsearch (&k, s->fns, s->n_fns,
 					      sizeof *s->fns, afdo_br_fn_cmp);
 }
-
-#endif /* AFDO_BUILDREPORT_H */
