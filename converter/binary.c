@@ -373,28 +373,6 @@ binary_code (const binary *b, uint64_t addr, const uint8_t **p)
   return 0;
 }
 
-int
-binary_call_kind (const binary *b, uint64_t addr)
-{
-  const uint8_t *p;
-  size_t n = binary_code (b, addr, &p);
-  size_t i = 0;
-  /* Legacy prefixes (notrack 0x3e, segment, operand size) and REX.  */
-  while (i < n && i < 4
-	 && (p[i] == 0x3e || p[i] == 0x2e || p[i] == 0x64 || p[i] == 0x65
-	     || p[i] == 0x66 || p[i] == 0xf2))
-    i++;
-  if (i < n && (p[i] & 0xf0) == 0x40)
-    i++;
-  if (i >= n)
-    return 0;
-  if (p[i] == 0xe8)
-    return 1;
-  if (p[i] == 0xff && i + 1 < n && ((p[i + 1] >> 3) & 7) == 2)
-    return 2;
-  return 0;
-}
-
 /* Length of the instruction FF /2 (call r/m64) whose ModRM byte is
    P[0], with N bytes available from P; 0 when truncated.  */
 static size_t
@@ -423,11 +401,51 @@ modrm_call_length (const uint8_t *p, size_t n)
   return len;
 }
 
+/* The call instruction at ADDR: 1 direct, 2 indirect, 0 none; its
+   length in *LEN (0 when its bytes run past the section).  */
+static int
+call_at (const binary *b, uint64_t addr, size_t *len)
+{
+  const uint8_t *p;
+  size_t n = binary_code (b, addr, &p);
+  size_t i = 0;
+  *len = 0;
+  /* Legacy prefixes (notrack 0x3e, segment, operand size) and REX.  */
+  while (i < n && i < 4
+	 && (p[i] == 0x3e || p[i] == 0x2e || p[i] == 0x64 || p[i] == 0x65
+	     || p[i] == 0x66 || p[i] == 0xf2))
+    i++;
+  if (i < n && (p[i] & 0xf0) == 0x40)
+    i++;
+  if (i >= n)
+    return 0;
+  if (p[i] == 0xe8)
+    {
+      *len = i + 5 <= n ? i + 5 : 0;
+      return 1;
+    }
+  if (p[i] == 0xff && i + 1 < n && ((p[i + 1] >> 3) & 7) == 2)
+    {
+      size_t m = modrm_call_length (p + i + 1, n - i - 1);
+      *len = m ? i + 1 + m : 0;
+      return 2;
+    }
+  return 0;
+}
+
+int
+binary_call_kind (const binary *b, uint64_t addr)
+{
+  size_t len;
+  return call_at (b, addr, &len);
+}
+
 int
 binary_call_before (const binary *b, uint64_t ret, uint64_t *call,
 		    uint64_t *target)
 {
   const uint8_t *p;
+  size_t len;
   *target = 0;
   /* A direct call: E8 and a 32-bit displacement, the most common.  */
   if (ret >= 5 && binary_code (b, ret - 5, &p) >= 5 && p[0] == 0xe8)
@@ -447,24 +465,10 @@ binary_call_before (const binary *b, uint64_t ret, uint64_t *call,
   /* An indirect call: FF /2 with a ModRM (and SIB, displacement) that
      ends exactly at RET, possibly after prefixes.  */
   for (uint64_t k = 2; k <= 9 && k <= ret; k++)
-    {
-      size_t n = binary_code (b, ret - k, &p);
-      if (n < k)
-	continue;
-      size_t i = 0;
-      while (i < k && i < 3
-	     && (p[i] == 0x3e || p[i] == 0x2e || p[i] == 0x64 || p[i] == 0x65
-		 || p[i] == 0x66 || p[i] == 0xf2))
-	i++;
-      if (i < k && (p[i] & 0xf0) == 0x40)
-	i++;
-      if (i + 1 >= k || p[i] != 0xff || ((p[i + 1] >> 3) & 7) != 2)
-	continue;
-      if (i + 1 + modrm_call_length (p + i + 1, k - i - 1) == k)
-	{
-	  *call = ret - k;
-	  return 2;
-	}
-    }
+    if (call_at (b, ret - k, &len) == 2 && len == k)
+      {
+	*call = ret - k;
+	return 2;
+      }
   return 0;
 }
