@@ -379,12 +379,36 @@ udata_attr (Dwarf_Die *die, unsigned name)
 
 static void walk (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth);
 
+/* Whether the inlined subroutine DIE in PARENT is a part GCC split off
+   PARENT's own function (-fpartial-inlining: F becomes F and F.part.N)
+   and then inlined back into it: the same function, called at its own
+   declaration line, which is where GCC puts the call of the part.  Its
+   code is the function's own code; the plugin, which compiles the
+   unsplit function or puts the part back (split-parts), looks its
+   statements up as the function's own, so the profile must not nest
+   them one level deeper (F at offset 0 in F).  */
+static bool
+split_part_p (Dwarf_Die *die, const sym_scope *parent)
+{
+  const char *n = scope_name (die);
+  int dl = 0;
+  if (!n || !parent->name || strcmp (n, parent->name) != 0
+      || dwarf_decl_line (die, &dl) != 0 || dl != parent->decl_line)
+    return false;
+  return udata_attr (die, DW_AT_call_line) == (uint32_t) dl;
+}
+
 /* A scope for DIE.  Outline functions (PARENT NULL) are only recorded
    with their ranges; their inline trees are read when an address falls
    in them (expand_scope).  */
 static void
 make_scope (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth)
 {
+  if (parent && split_part_p (die, parent))
+    {
+      walk (c, die, parent, depth + 1);
+      return;
+    }
   Dwarf_Addr base, lo, hi;
   ptrdiff_t off = 0;
   size_t first = c->n_ranges;

@@ -438,27 +438,39 @@ inline_round (inline_ctx *ctx)
       ctx->decided.add (stmt);
       enum availability avail;
       cgraph_node *callee = edge_target (e, &avail);
-      /* A part GCC's early splitting took out of this function: the
-	 profiled binary's instance holds both, so the part goes back in
-	 where the function is hot (split-parts=1).  Left split, GCC's
-	 inliner would inline the head into its callers and keep the
-	 part outline, called from each of them.  */
-      if (callee->split_part && ctx->unit->s->opts.split_parts
-	  && ctx->names->index (callee->decl)
-	     == ctx->names->index (ctx->node->decl))
-	{
-	  ctx->unit->inline_stats.sites++;
-	  if (consider_call (ctx, e, ctx->top->total, " (split part)"))
-	    any = true;
-	  continue;
-	}
       uint32_t offset;
       afdo_function *inst = afdo_stmt_instance (ctx->names, ctx->top,
 						stmt, false, &offset);
-      if (!inst)
-	continue;
       uint32_t name = ctx->names->index (callee->decl);
-      if (name == UINT32_MAX)
+      /* A part GCC's early splitting took out of a function F, called
+	 from F itself or from a copy of F inlined here: the profiled
+	 binary's instance of F holds both (the converter gives a part
+	 that binary inlined back into F to F's own positions), so the
+	 part goes back in where F is hot (split-parts=1).  Left split,
+	 GCC's inliner would inline the head into its callers and keep
+	 the part outline, called from each of them.  */
+      if (callee->split_part && ctx->unit->s->opts.split_parts
+	  && name != UINT32_MAX)
+	{
+	  afdo_function *owner = NULL;
+	  if (name == ctx->names->index (ctx->node->decl))
+	    owner = ctx->top;
+	  else
+	    {
+	      afdo_function *in = afdo_scope_instance (ctx->names, ctx->top,
+						       stmt);
+	      if (in && in->name == name)
+		owner = in;
+	    }
+	  if (owner)
+	    {
+	      ctx->unit->inline_stats.sites++;
+	      if (consider_call (ctx, e, owner->total, " (split part)"))
+		any = true;
+	      continue;
+	    }
+	}
+      if (!inst || name == UINT32_MAX)
 	continue;
       afdo_function *cinst
 	= afdo_callee_at (ctx->names->prof, inst, offset,

@@ -164,10 +164,10 @@ split_part_block_p (tree block, tree origin)
    entry is in current_function_decl.  Returns its depth, 0 when STMT has
    no usable location.  */
 static unsigned
-inline_stack (gimple *stmt, stack_entry *stack)
+inline_stack (gimple *stmt, stack_entry *stack, bool need_loc = true)
 {
   location_t loc = gimple_location (stmt);
-  if (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION)
+  if (need_loc && LOCATION_LOCUS (loc) == UNKNOWN_LOCATION)
     return 0;
   unsigned n = 0;
   for (tree block = gimple_block (stmt);
@@ -229,6 +229,25 @@ afdo_stmt_instance (afdo_names *names, afdo_function *top, gimple *stmt,
 	inst->aux |= AFDO_AUX_REACHED;
     }
   *offset = line_offset (stack[0]);
+  return inst;
+}
+
+afdo_function *
+afdo_scope_instance (afdo_names *names, afdo_function *top, gimple *stmt)
+{
+  stack_entry stack[MAX_STACK];
+  unsigned n = inline_stack (stmt, stack, false);
+  if (n == 0)
+    return NULL;
+  afdo_function *inst = top;
+  for (unsigned k = n - 1; inst && k >= 1; k--)
+    {
+      uint32_t name = names->index (stack[k - 1].decl);
+      if (name == UINT32_MAX)
+	return NULL;
+      inst = afdo_callee_at (names->prof, inst, line_offset (stack[k]), 0,
+			     name);
+    }
   return inst;
 }
 

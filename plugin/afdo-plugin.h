@@ -220,6 +220,12 @@ afdo_function *afdo_stmt_instance (afdo_names *, afdo_function *top,
 				   gimple *stmt, bool mark,
 				   uint32_t *offset);
 
+/* The instance of the function whose code STMT is, under TOP (TOP
+   itself for STMT of the function's own body), whatever STMT's own
+   location: the call of a part GCC split off a function has none.  */
+afdo_function *afdo_scope_instance (afdo_names *, afdo_function *top,
+				    gimple *stmt);
+
 /* The same after GCC's inliner: an inlined call that is not an inline
    instance of the profile is looked up from the callee's own top-level
    instance.  NAMES' profile is that of the unit.  */

@@ -1,0 +1,51 @@
+/* A part GCC's early splitting takes out of work (work.part.0: the
+   loop, called from the head when k is a multiple of 4), where the
+   profiled binary inlined work into driver and the part back into that
+   copy: the profile has work's lines in driver's instance of work, as
+   the converter writes them (a part inlined back into its function is
+   the function's own code, not an instance of work nested in work).
+   The plugin inlines work into driver from that instance, and the call
+   of the part in the inlined copy goes back in too, judged by the
+   instance of work it sits in: left outline, the loop would be a cold
+   call from driver's hot loop.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump" } */
+
+static unsigned tab[4096];
+
+static unsigned
+work (unsigned k)
+{
+  if (k & 3)
+    return k;
+  unsigned h = k;
+  for (int i = 0; i < 64; i++)
+    {
+      h ^= tab[(h + i) & 4095];
+      h *= 16777619u;
+      if (h & 16)
+	h += i;
+    }
+  return h;
+}
+
+__attribute__ ((noinline)) unsigned
+driver (unsigned n)
+{
+  unsigned s = 0;
+  for (unsigned k = 0; k < n; k++)
+    s += work (k * 2654435761u);
+  s ^= work (n);
+  return s;
+}
+
+unsigned
+other (unsigned n)
+{
+  return work (n + 1);
+}
+
+/* The loop's part is inlined into driver's hot loop; only driver's cold
+   last call (no instance there) still calls it.  */
+/* { dg-final { scan-dump autofdo "driver/\[0-9\]+: call of work.part.0 at line 0 \\(instance total 9543, threshold \[0-9\]+\\): inlined \\(split part\\)" } } */
+/* { dg-final { scan-assembler-times "call\[ \t\]+work\\.part\\.0" 1 } } */
