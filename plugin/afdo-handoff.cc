@@ -45,6 +45,8 @@
 #include "profile.h"
 #include "dominance.h"
 #include "cfgloop.h"
+#include "cfganal.h"
+#include "bitmap.h"
 #include "hash-set.h"
 #include "hash-map.h"
 #include "dumpfile.h"
@@ -92,8 +94,8 @@ own_samples (vec<afdo_bb_count> &d, basic_block b)
    destination's own samples; when BB has samples of its own and what
    its bounded edges' destinations have leaves less than the noise
    (noise-permille of BB's samples) for the others, the samples cannot
-   tell the branch's probabilities, and the static ones stay.  */
-static void
+   tell the branch's probabilities, and the static ones stay: true then.  */
+static bool
 set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 		   gcov_type sum)
 {
@@ -116,13 +118,97 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 	  if (dump_file)
 	    fprintf (dump_file, "  bb %d: static probabilities kept (the "
 		     "samples do not tell)\n", bb->index);
-	  return;
+	  return true;
 	}
     }
   FOR_EACH_EDGE (e, ei, bb->succs)
     e->probability
       = profile_probability::probability_in_gcov_type
 	  (AFDO_EDGE (e)->count, sum).afdo ();
+  return false;
+}
+
+static gcov_type min_count (const afdo_session *s);
+
+/* Multiply the counts of the blocks dominated by B by NUM / DEN.  */
+static void
+scale_dominated (basic_block b, gcov_type num, gcov_type den,
+		 gcov_type floor)
+{
+  auto_vec<basic_block> stack;
+  stack.safe_push (b);
+  while (!stack.is_empty ())
+    {
+      basic_block x = stack.pop ();
+      gcov_type c = x->count.initialized_p () ? x->count.to_gcov_type () : 0;
+      c = (gcov_type) ((double) c * (double) num / (double) den);
+      x->count = profile_count::from_gcov_type (MAX (c, floor)).afdo ();
+      for (basic_block k = first_dom_son (CDI_DOMINATORS, x); k;
+	   k = next_dom_son (CDI_DOMINATORS, k))
+	stack.safe_push (k);
+    }
+}
+
+/* Whether the region of blocks dominated by S holds a latch of LOOP
+   (S's count then sets the loop's iterations, not a share of a
+   branch).  */
+static bool
+dominates_latch_p (basic_block s, class loop *loop)
+{
+  if (!loop_outer (loop))
+    return false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, loop->header->preds)
+    if (dominated_by_p (CDI_DOMINATORS, e->src, loop->header)
+	&& dominated_by_p (CDI_DOMINATORS, e->src, s))
+      return true;
+  return false;
+}
+
+/* BB keeps its static probabilities (the samples do not tell them), but
+   the block counts below it are still those of the inference, which
+   gave one side all of BB's count: counts and probabilities would
+   disagree, and the passes that look at block counts (the tracer
+   duplicating a join into the side that looks hot, if-conversion, the
+   layout) would act on the side the samples cannot pick.  The region
+   each successor dominates (the successor has no other way in) is
+   scaled to BB's count times the edge's probability.  Not across a
+   loop's exit or latch: there the counts are the loop's iterations,
+   which the samples do tell.  */
+static void
+agree_with_probabilities (afdo_session *s, basic_block bb)
+{
+  class loop *loop = bb->loop_father;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (loop_exit_edge_p (loop, e) || (e->flags & (EDGE_DFS_BACK | EDGE_EH))
+	|| e->dest->loop_father != loop)
+      return;
+  gcov_type bc = bb->count.to_gcov_type ();
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    {
+      basic_block dest = e->dest;
+      if (!single_pred_p (dest) || dest == EXIT_BLOCK_PTR_FOR_FN (cfun)
+	  || dominates_latch_p (dest, loop))
+	continue;
+      gcov_type want = e->probability.initialized_p ()
+		       ? e->probability.apply (bc) : bc / 2;
+      gcov_type have = dest->count.to_gcov_type ();
+      if (have <= 0 || want == have)
+	continue;
+      if (dump_file)
+	{
+	  fprintf (dump_file, "  bb %d: counts of the blocks it dominates "
+		   "scaled by ", dest->index);
+	  afdo_dump_count (s, want);
+	  fputs (" / ", dump_file);
+	  afdo_dump_count (s, have);
+	  fputc ('\n', dump_file);
+	}
+      scale_dominated (dest, want, have, min_count (s));
+    }
 }
 
 /* The smallest block count handed to GCC: one sample.  A sampling
@@ -172,6 +258,7 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
     bb->count = profile_count::from_gcov_type
 		  (MAX (d[bb->index].count, min_count (s))).afdo ();
 
+  auto_vec<basic_block> noisy;
   FOR_ALL_BB_FN (bb, cfun)
     {
       if (EDGE_COUNT (bb->succs) == 0)
@@ -193,7 +280,24 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
       /* Without flow out of the block, keep the static probabilities.  */
       if (!all_known || sum == 0)
 	continue;
-      set_probabilities (s, d, bb, sum);
+      if (set_probabilities (s, d, bb, sum))
+	noisy.safe_push (bb);
+    }
+  if (!noisy.is_empty () && s->opts.noise_regions && current_loops)
+    {
+      /* Outer branches first, so the regions of inner ones are scaled
+	 from their final counts.  */
+      calculate_dominance_info (CDI_DOMINATORS);
+      mark_dfs_back_edges ();
+      int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (cfun));
+      int n = pre_and_rev_post_order_compute (NULL, rpo, false);
+      auto_bitmap is_noisy;
+      for (unsigned i = 0; i < noisy.length (); i++)
+	bitmap_set_bit (is_noisy, noisy[i]->index);
+      for (int i = 0; i < n; i++)
+	if (bitmap_bit_p (is_noisy, rpo[i]))
+	  agree_with_probabilities (s, BASIC_BLOCK_FOR_FN (cfun, rpo[i]));
+      free (rpo);
     }
 
   struct cgraph_node *node = cgraph_node::get (current_function_decl);

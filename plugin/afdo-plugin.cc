@@ -155,6 +155,9 @@ static const arg_spec arg_table[] =
     NO_FIELD, "a branch probability no sampled block bounds stays\n"
     "min (N per mille, the static estimate) away from 0\n"
     "and 1 (default 100)" },
+  { "noise-regions", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_regions),
+    NO_FIELD, "...and the counts of the blocks each side dominates\n"
+    "agree with those probabilities (default 1)" },
   { "report", "=FILE", ARG_FILE, 0, 0, FIELD (report), NO_FIELD,
     "append what the translation unit matched to FILE,\n"
     "for afdo-dump --build-report" },
@@ -183,6 +186,7 @@ default_options (afdo_plugin_options *o)
   o->scale = true;
   o->entry_counts = true;
   o->noise_permille = 100;
+  o->noise_regions = true;
   o->mcf = true;
   o->loop_estimates = true;
   o->split_parts = true;

@@ -97,6 +97,9 @@ struct afdo_plugin_options
      whose unbounded side's count is within it of 0 keeps its static
      probabilities.  */
   int noise_permille;
+  /* noise-regions=0|1: the blocks below such a branch get counts that
+     agree with its probabilities.  */
+  bool noise_regions;
   /* prologue=0|1: without a head count, the samples of the line of the
      function's opening brace count its entries.  */
   bool prologue;
