@@ -130,19 +130,22 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 
 static gcov_type min_count (const afdo_session *s);
 
-/* Multiply the counts of the blocks dominated by B by NUM / DEN.  */
+/* Multiply the counts of the blocks dominated by B by NUM / DEN; none
+   goes below FLOOR, nor a hot one (HOT) below HOT: the samples of a
+   side are noise, not evidence that it is cold.  */
 static void
 scale_dominated (basic_block b, gcov_type num, gcov_type den,
-		 gcov_type floor)
+		 gcov_type floor, gcov_type hot)
 {
   auto_vec<basic_block> stack;
   stack.safe_push (b);
   while (!stack.is_empty ())
     {
       basic_block x = stack.pop ();
-      gcov_type c = x->count.initialized_p () ? x->count.to_gcov_type () : 0;
-      c = (gcov_type) ((double) c * (double) num / (double) den);
-      x->count = profile_count::from_gcov_type (MAX (c, floor)).afdo ();
+      gcov_type old = x->count.initialized_p () ? x->count.to_gcov_type () : 0;
+      gcov_type c = (gcov_type) ((double) old * (double) num / (double) den);
+      c = MAX (c, MAX (floor, MIN (old, hot)));
+      x->count = profile_count::from_gcov_type (c).afdo ();
       for (basic_block k = first_dom_son (CDI_DOMINATORS, x); k;
 	   k = next_dom_son (CDI_DOMINATORS, k))
 	stack.safe_push (k);
@@ -207,7 +210,9 @@ agree_with_probabilities (afdo_session *s, basic_block bb)
 	  afdo_dump_count (s, have);
 	  fputc ('\n', dump_file);
 	}
-      scale_dominated (dest, want, have, min_count (s));
+      scale_dominated (dest, want, have, min_count (s),
+		       (gcov_type) MIN (s->hot_count * s->scale,
+					(uint64_t) 1 << 60));
     }
 }
 
