@@ -107,14 +107,15 @@ CG_STACK=${BENCH_CG_STACK:-8192}
 # inliner and the options it switches on turned off in turn
 # (doc/afdo-plugin.md, "The count model"); BENCH_PLUGIN_VARIANTS adds
 # such variants to any mode: NAME=ARG[,ARG...] gives variant plugin-NAME
-# with -fplugin-arg-afdo-ARG for each ARG.
+# with -fplugin-arg-afdo-ARG for each ARG (an ARG that begins with "-"
+# is a compiler option, given as it is: tracer=-ftracer).
 if [ "$MODE" = ablation ]; then
   VARIANTS=(O2 fdo plugin)
-  : "${BENCH_PLUGIN_VARIANTS:=no-scale=scale=0 no-mcf=mcf=0 no-entry-counts=entry-counts=0,split-parts=0 no-prologue=prologue=0 no-noise=noise-permille=0 no-noise-regions=noise-regions=0 no-loop-estimates=loop-estimates=0 no-split-parts=split-parts=0 no-inline=inline=0,icp=0 no-fdo-opts=fdo-opts=0 hot-990=hot-permille=990}"
+  : "${BENCH_PLUGIN_VARIANTS:=no-scale=scale=0 no-mcf=mcf=0 no-entry-counts=entry-counts=0,split-parts=0 no-prologue=prologue=0 no-noise=noise-permille=0 no-noise-regions=noise-regions=0 no-loop-estimates=loop-estimates=0 no-split-parts=split-parts=0 no-inline=inline=0,icp=0 no-fdo-opts=fdo-opts=0 hot-990=hot-permille=990 tracer=-ftracer tracer-no-noise-regions=-ftracer,noise-regions=0}"
 fi
 declare -A PLUGIN_EXTRA=()
 for pv in ${BENCH_PLUGIN_VARIANTS:-}; do
-  PLUGIN_EXTRA[plugin-${pv%%=*}]=$(tr ',' '\n' <<<"${pv#*=}" | sed 's/^/-fplugin-arg-afdo-/' | tr '\n' ' ')
+  PLUGIN_EXTRA[plugin-${pv%%=*}]=$(tr ',' '\n' <<<"${pv#*=}" | sed '/^-/!s/^/-fplugin-arg-afdo-/' | tr '\n' ' ')
   VARIANTS+=("plugin-${pv%%=*}")
 done
 # The variants built from a sampled profile.
