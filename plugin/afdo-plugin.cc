@@ -158,6 +158,10 @@ static const arg_spec arg_table[] =
   { "noise-regions", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_regions),
     NO_FIELD, "...and the counts of the blocks each side dominates\n"
     "agree with those probabilities (default 1)" },
+  { "loop-align", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_align), NO_FIELD,
+    "without branch records, align a loop whose head is\n"
+    "entered by its jumps more often than by falling in\n"
+    "(default 1)" },
   { "report", "=FILE", ARG_FILE, 0, 0, FIELD (report), NO_FIELD,
     "append what the translation unit matched to FILE,\n"
     "for afdo-dump --build-report" },
@@ -187,6 +191,7 @@ default_options (afdo_plugin_options *o)
   o->entry_counts = true;
   o->noise_permille = 100;
   o->noise_regions = true;
+  o->loop_align = true;
   o->mcf = true;
   o->loop_estimates = true;
   o->split_parts = true;

@@ -100,6 +100,9 @@ struct afdo_plugin_options
   /* noise-regions=0|1: the blocks below such a branch get counts that
      agree with its probabilities.  */
   bool noise_regions;
+  /* loop-align=0|1: without branch records, align a loop's head the
+     jumps enter more often than the fall-through.  */
+  bool loop_align;
   /* prologue=0|1: without a head count, the samples of the line of the
      function's opening brace count its entries.  */
   bool prologue;
