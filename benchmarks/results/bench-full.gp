@@ -2,7 +2,7 @@ set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
 set output '/work/main/benchmarks/results/bench-full.png'
 set datafile separator '\t'
 set datafile missing 'NaN'
-set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-24 02:35 UTC, commit 7973a01627'
+set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-25 20:27 UTC, commit 1a6f6b8f3c'
 set style data histograms
 set style fill solid 0.8 border -1
 set key outside right top
