@@ -266,8 +266,15 @@ afdo_annotate_function (afdo_unit *unit, afdo_function *instance,
     afdo_call_entry_counts (unit, d);
   /* An instance that says the function never ran makes it cold; one
      whose samples match none of the statements (a stale profile) leaves
-     GCC's static estimate alone.  */
-  if (!any && instance->total != 0)
+     GCC's static estimate alone.  So does one left without samples of
+     its own once the instances nested in it went to the functions they
+     are called in (calls this unit does not inline; calling contexts of
+     call chains): the function ran, and called them.  */
+  bool ran = instance->total != 0;
+  if (vec<const afdo_function *> *srcs = unit->sources.get (instance))
+    for (unsigned i = 0; !ran && i < srcs->length (); i++)
+      ran = (*srcs)[i]->total != 0;
+  if (!any && ran)
     {
       if (dump_file)
 	fprintf (dump_file, "  no statement matched; static profile kept\n");
