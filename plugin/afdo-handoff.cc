@@ -196,8 +196,9 @@ agree_with_probabilities (afdo_session *s, basic_block bb)
       if (!single_pred_p (dest) || dest == EXIT_BLOCK_PTR_FOR_FN (cfun)
 	  || dominates_latch_p (dest, loop))
 	continue;
-      gcov_type want = e->probability.initialized_p ()
-		       ? e->probability.apply (bc) : bc / 2;
+      if (!e->probability.initialized_p ())
+	continue;
+      gcov_type want = e->probability.apply (bc);
       gcov_type have = dest->count.to_gcov_type ();
       if (have <= 0 || want == have)
 	continue;
@@ -263,7 +264,7 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
     bb->count = profile_count::from_gcov_type
 		  (MAX (d[bb->index].count, min_count (s))).afdo ();
 
-  auto_vec<basic_block> noisy;
+  auto_bitmap noisy;
   FOR_ALL_BB_FN (bb, cfun)
     {
       if (EDGE_COUNT (bb->succs) == 0)
@@ -286,9 +287,9 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
       if (!all_known || sum == 0)
 	continue;
       if (set_probabilities (s, d, bb, sum))
-	noisy.safe_push (bb);
+	bitmap_set_bit (noisy, bb->index);
     }
-  if (!noisy.is_empty () && s->opts.noise_regions && current_loops)
+  if (!bitmap_empty_p (noisy) && s->opts.noise_regions && current_loops)
     {
       /* Outer branches first, so the regions of inner ones are scaled
 	 from their final counts.  */
@@ -296,11 +297,8 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
       mark_dfs_back_edges ();
       int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (cfun));
       int n = pre_and_rev_post_order_compute (NULL, rpo, false);
-      auto_bitmap is_noisy;
-      for (unsigned i = 0; i < noisy.length (); i++)
-	bitmap_set_bit (is_noisy, noisy[i]->index);
       for (int i = 0; i < n; i++)
-	if (bitmap_bit_p (is_noisy, rpo[i]))
+	if (bitmap_bit_p (noisy, rpo[i]))
 	  agree_with_probabilities (s, BASIC_BLOCK_FOR_FN (cfun, rpo[i]));
       free (rpo);
     }
@@ -513,9 +511,9 @@ public:
        exit takes the stall of the mispredicted exit into its samples,
        and a loop of six iterations per entry looked like one of 1.3
        (benchmarks/programs/loops.c, fir: its inner loop lost the
-       alignment -O2 gives it and the program ran 12 % slower).  Without
-       branch records, a head the jumps enter more often than the
-       fall-through is aligned.  */
+       alignment -O2 gives it and the program took 15 % more time).
+       Without branch records, a head the jumps enter more often than
+       the fall-through is aligned.  */
     if (!s->has_branches && s->opts.loop_align
 	&& !global_options_set.x_param_align_loop_iterations)
       AFDO_SET_EVERYWHERE (param_align_loop_iterations, 1);

@@ -438,10 +438,9 @@ inline_round (inline_ctx *ctx)
       ctx->decided.add (stmt);
       enum availability avail;
       cgraph_node *callee = edge_target (e, &avail);
-      uint32_t offset;
-      afdo_function *inst = afdo_stmt_instance (ctx->names, ctx->top,
-						stmt, false, &offset);
       uint32_t name = ctx->names->index (callee->decl);
+      if (name == UINT32_MAX)
+	continue;
       /* A part GCC's early splitting took out of a function F, called
 	 from F itself or from a copy of F inlined here: the profiled
 	 binary's instance of F holds both (the converter gives a part
@@ -449,20 +448,11 @@ inline_round (inline_ctx *ctx)
 	 part goes back in where F is hot (split-parts=1).  Left split,
 	 GCC's inliner would inline the head into its callers and keep
 	 the part outline, called from each of them.  */
-      if (callee->split_part && ctx->unit->s->opts.split_parts
-	  && name != UINT32_MAX)
+      if (callee->split_part && ctx->unit->s->opts.split_parts)
 	{
-	  afdo_function *owner = NULL;
-	  if (name == ctx->names->index (ctx->node->decl))
-	    owner = ctx->top;
-	  else
-	    {
-	      afdo_function *in = afdo_scope_instance (ctx->names, ctx->top,
-						       stmt);
-	      if (in && in->name == name)
-		owner = in;
-	    }
-	  if (owner)
+	  afdo_function *owner = afdo_stmt_instance (ctx->names, ctx->top,
+						     stmt, false, NULL);
+	  if (owner && owner->name == name)
 	    {
 	      ctx->unit->inline_stats.sites++;
 	      if (consider_call (ctx, e, owner->total, " (split part)"))
@@ -470,7 +460,10 @@ inline_round (inline_ctx *ctx)
 	      continue;
 	    }
 	}
-      if (!inst || name == UINT32_MAX)
+      uint32_t offset;
+      afdo_function *inst = afdo_stmt_instance (ctx->names, ctx->top,
+						stmt, false, &offset);
+      if (!inst)
 	continue;
       afdo_function *cinst
 	= afdo_callee_at (ctx->names->prof, inst, offset,

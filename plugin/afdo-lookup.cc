@@ -211,7 +211,8 @@ afdo_stmt_instance (afdo_names *names, afdo_function *top, gimple *stmt,
 		    bool mark, uint32_t *offset)
 {
   stack_entry stack[MAX_STACK];
-  unsigned n = inline_stack (stmt, stack);
+  /* Without OFFSET only the scope matters, not STMT's own location.  */
+  unsigned n = inline_stack (stmt, stack, offset != NULL);
   if (n == 0)
     return NULL;
   afdo_function *inst = top;
@@ -228,26 +229,8 @@ afdo_stmt_instance (afdo_names *names, afdo_function *top, gimple *stmt,
       if (mark)
 	inst->aux |= AFDO_AUX_REACHED;
     }
-  *offset = line_offset (stack[0]);
-  return inst;
-}
-
-afdo_function *
-afdo_scope_instance (afdo_names *names, afdo_function *top, gimple *stmt)
-{
-  stack_entry stack[MAX_STACK];
-  unsigned n = inline_stack (stmt, stack, false);
-  if (n == 0)
-    return NULL;
-  afdo_function *inst = top;
-  for (unsigned k = n - 1; inst && k >= 1; k--)
-    {
-      uint32_t name = names->index (stack[k - 1].decl);
-      if (name == UINT32_MAX)
-	return NULL;
-      inst = afdo_callee_at (names->prof, inst, line_offset (stack[k]), 0,
-			     name);
-    }
+  if (offset)
+    *offset = line_offset (stack[0]);
   return inst;
 }
 

@@ -220,17 +220,13 @@ afdo_function *afdo_callee_at (const afdo_profile *,
 
 /* The nested instance of TOP (cfun's top-level instance) that STMT's
    inline stack leads to, and STMT's line offset there in *OFFSET; NULL
-   when the stack leaves the profile.  With MARK, the nested instances
+   when the stack leaves the profile.  With OFFSET NULL, the instance of
+   the code STMT is in, whatever STMT's own location (the call of a part
+   GCC split off a function has none).  With MARK, the nested instances
    passed through are flagged AFDO_AUX_REACHED.  */
 afdo_function *afdo_stmt_instance (afdo_names *, afdo_function *top,
 				   gimple *stmt, bool mark,
 				   uint32_t *offset);
-
-/* The instance of the function whose code STMT is, under TOP (TOP
-   itself for STMT of the function's own body), whatever STMT's own
-   location: the call of a part GCC split off a function has none.  */
-afdo_function *afdo_scope_instance (afdo_names *, afdo_function *top,
-				    gimple *stmt);
 
 /* The same after GCC's inliner: an inlined call that is not an inline
    instance of the profile is looked up from the callee's own top-level

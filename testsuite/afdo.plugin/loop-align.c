@@ -3,8 +3,8 @@
    samples (benchmarks/programs/loops.c: 2846 against 3799 on the loop's
    line): the counts say the loop iterates 1.3 times per entry.  GCC
    aligns a loop's head only when its counts say four iterations
-   (align-loop-iterations), and the unaligned loop ran 12 % slower than
-   at -O2.  Without branch records the plugin asks for one
+   (align-loop-iterations), and the unaligned loop took 15 % more time
+   than at -O2.  Without branch records the plugin asks for one
    (loop-align-off.c: the same with loop-align=0).  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile%" } */
