@@ -92,7 +92,8 @@ mark_used (annotate_ctx *ctx, const afdo_function *inst, const afdo_pos *pos)
    the line is used, as if the profile had none.  */
 static bool
 position_count (annotate_ctx *ctx, const afdo_function *inst,
-		uint32_t offset, uint32_t disc, gcov_type *count)
+		uint32_t offset, uint32_t disc, gcov_type *count,
+		const afdo_pos **source = NULL)
 {
   uint32_t first, last;
   afdo_line_positions (inst, offset, &first, &last);
@@ -101,13 +102,16 @@ position_count (annotate_ctx *ctx, const afdo_function *inst,
 
   if (!ctx->unit->s->opts.discriminators)
     {
-      uint64_t best = 0;
+      const afdo_pos *best = &inst->pos[first];
       for (uint32_t i = first; i < last; i++)
 	{
-	  best = MAX (best, inst->pos[i].count);
+	  if (inst->pos[i].count > best->count)
+	    best = &inst->pos[i];
 	  mark_used (ctx, inst, &inst->pos[i]);
 	}
-      *count = cap_count (best);
+      *count = cap_count (best->count);
+      if (source)
+	*source = best;
       return true;
     }
 
@@ -122,6 +126,8 @@ position_count (annotate_ctx *ctx, const afdo_function *inst,
     return false;
   mark_used (ctx, inst, hit);
   *count = cap_count (hit->count);
+  if (source)
+    *source = hit;
   return true;
 }
 
@@ -130,7 +136,7 @@ position_count (annotate_ctx *ctx, const afdo_function *inst,
    instance of the profile, whether or not its line has samples.  */
 static bool
 stmt_count (annotate_ctx *ctx, gimple *stmt, int disc, gcov_type *count,
-	    bool *located)
+	    bool *located, const afdo_pos **source = NULL)
 {
   uint32_t offset;
   afdo_function *inst = afdo_stmt_instance (ctx->names, ctx->top, stmt,
@@ -138,7 +144,7 @@ stmt_count (annotate_ctx *ctx, gimple *stmt, int disc, gcov_type *count,
   if (inst && located)
     *located = true;
   return inst && position_count (ctx, inst, offset,
-				 disc < 0 ? 0 : (uint32_t) disc, count);
+				 disc < 0 ? 0 : (uint32_t) disc, count, source);
 }
 
 /* Without a head count (a profile of IP samples), the samples of the
@@ -184,11 +190,12 @@ prologue_count (annotate_ctx *ctx, afdo_function *instance)
 }
 
 void
-afdo_mark_reached (afdo_unit *unit, afdo_function *instance)
+afdo_mark_reached (afdo_unit *unit, afdo_names *names,
+		   afdo_function *instance)
 {
   annotate_ctx ctx;
   ctx.unit = unit;
-  ctx.names = unit->whole;
+  ctx.names = names;
   ctx.top = instance;
   ctx.matched = 0;
   ctx.dry = true;
@@ -222,6 +229,7 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
     {
       bool found = false, located = false;
       gcov_type max = 0;
+      const afdo_pos *source = NULL;
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	   gsi_next (&gsi))
 	{
@@ -232,8 +240,11 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 	      || unit->promoted.contains (stmt))
 	    continue;
 	  gcov_type c;
-	  if (stmt_count (&ctx, stmt, bb->discriminator, &c, &located))
+	  const afdo_pos *pos = NULL;
+	  if (stmt_count (&ctx, stmt, bb->discriminator, &c, &located, &pos))
 	    {
+	      if (!found || c > max)
+		source = pos;
 	      found = true;
 	      max = MAX (max, c);
 	      if (dump_file && (dump_flags & TDF_DETAILS))
@@ -251,6 +262,7 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 	  b.known = true;
 	  b.state = AFDO_BB_ANNOTATED;
 	  b.annotated_count = max;
+	  b.source = source;
 	  res->n_annotated++;
 	  any = true;
 	}

@@ -456,6 +456,8 @@ evaluate_unit (afdo_session *s, counts_buffer *exact_out,
   /* The instances, found and folded as the "autofdo" pass does.  */
   afdo_unit *unit = afdo_unit_begin (s);
   afdo_fold_unit (unit);
+  if (s->opts.refold)
+    afdo_refold_unit (unit);
   const vec<afdo_unit_fn> &fns = unit->fns;
 
   double tu_sum = 0, tu_weight = 0;

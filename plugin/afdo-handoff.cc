@@ -85,6 +85,35 @@ own_samples (vec<afdo_bb_count> &d, basic_block b)
   return -1;
 }
 
+/* Whether block B's samples are those of BB: the same profile position
+   gave both their counts (a line whose blocks the profile cannot tell
+   apart, as it has no discriminators for them: the profiled binary
+   if-converted the line, say).  */
+static bool
+same_samples_p (vec<afdo_bb_count> &d, basic_block bb, basic_block b)
+{
+  return (d[bb->index].state == AFDO_BB_ANNOTATED
+	  && d[b->index].state == AFDO_BB_ANNOTATED
+	  && d[bb->index].source && d[b->index].source == d[bb->index].source);
+}
+
+/* Whether an edge out of BB leaves a loop or enters a loop's head: the
+   counts there are the loop's iterations, which the entry and header
+   counts tell even when the lines do not.  */
+static bool
+loop_edges_p (basic_block bb)
+{
+  if (!current_loops)
+    return true;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (loop_exit_edge_p (bb->loop_father, e)
+	|| e->dest == e->dest->loop_father->header)
+      return true;
+  return false;
+}
+
 /* The probabilities of the edges out of BB from their counts (SUM in
    all).  Where the profile has no branch records, the counts measure
    time spent per line: the first instruction of a block absorbs the
@@ -94,7 +123,11 @@ own_samples (vec<afdo_bb_count> &d, basic_block b)
    destination's own samples; when BB has samples of its own and what
    its bounded edges' destinations have leaves less than the noise
    (noise-permille of BB's samples) for the others, the samples cannot
-   tell the branch's probabilities, and the static ones stay: true then.  */
+   tell the branch's probabilities, and the static ones stay: true then.
+   Nor can they when a side's samples are BB's own (one line, one
+   profile position) and no side has samples of its own: the inference
+   could only split BB's count evenly (benchmarks/programs/discrim.c,
+   where a 1-in-16 side got half).  */
 static bool
 set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 		   gcov_type sum)
@@ -105,19 +138,29 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
   if (!s->has_branches && s->opts.noise_permille > 0 && samples > 0)
     {
       gcov_type bounded = 0;
-      bool any_unbounded = false;
+      bool any_unbounded = false, any_bounded = false, shared = false;
       FOR_EACH_EDGE (e, ei, bb->succs)
-	if (bounded_p (d, e) && own_samples (d, e->dest) >= 0)
-	  bounded += own_samples (d, e->dest);
+	if (s->opts.noise_lines && same_samples_p (d, bb, e->dest))
+	  shared = any_unbounded = true;
+	else if (bounded_p (d, e) && own_samples (d, e->dest) >= 0)
+	  {
+	    bounded += own_samples (d, e->dest);
+	    any_bounded = true;
+	  }
 	else
 	  any_unbounded = true;
-      if (any_unbounded
-	  && (double) (samples - bounded)
-	     < (double) samples * s->opts.noise_permille / 1000.0)
+      const char *why = NULL;
+      if (shared && !any_bounded && !loop_edges_p (bb))
+	why = "its sides' samples are its own line's";
+      else if (any_unbounded
+	       && (double) (samples - bounded)
+		  < (double) samples * s->opts.noise_permille / 1000.0)
+	why = "the samples do not tell";
+      if (why)
 	{
 	  if (dump_file)
-	    fprintf (dump_file, "  bb %d: static probabilities kept (the "
-		     "samples do not tell)\n", bb->index);
+	    fprintf (dump_file, "  bb %d: static probabilities kept (%s)\n",
+		     bb->index, why);
 	  return true;
 	}
     }

@@ -152,12 +152,19 @@ static const arg_spec arg_table[] =
     "infer the counts as a minimum-cost flow; 0: the\n"
     "equivalence classes and flow rules (default 1)" },
   { "noise-permille", "=N", ARG_INT, 0, 500, FIELD (noise_permille),
-    NO_FIELD, "a branch probability no sampled block bounds stays\n"
-    "min (N per mille, the static estimate) away from 0\n"
-    "and 1 (default 100)" },
+    NO_FIELD, "without branch records, a branch whose sides without\n"
+    "samples of their own get less than N per mille of its\n"
+    "count keeps its static probabilities (default 100)" },
   { "noise-regions", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_regions),
     NO_FIELD, "...and the counts of the blocks each side dominates\n"
     "agree with those probabilities (default 1)" },
+  { "refold", "=0|1", ARG_BOOL, 0, 1, FIELD (refold), NO_FIELD,
+    "fold the instances nested in folded ones that are not\n"
+    "inlined here either into their functions too; 0: the\n"
+    "first level only (default 1)" },
+  { "noise-lines", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_lines), NO_FIELD,
+    "...and so does a branch whose sides have no samples\n"
+    "but those of the branch's own line (default 1)" },
   { "loop-align", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_align), NO_FIELD,
     "without branch records, align a loop whose head is\n"
     "entered by its jumps more often than by falling in\n"
@@ -191,6 +198,8 @@ default_options (afdo_plugin_options *o)
   o->entry_counts = true;
   o->noise_permille = 100;
   o->noise_regions = true;
+  o->noise_lines = true;
+  o->refold = true;
   o->loop_align = true;
   o->mcf = true;
   o->loop_estimates = true;

@@ -100,6 +100,12 @@ struct afdo_plugin_options
   /* noise-regions=0|1: the blocks below such a branch get counts that
      agree with its probabilities.  */
   bool noise_regions;
+  /* noise-lines=0|1: a branch whose sides have no samples but those of
+     the branch's own line keeps its static probabilities.  */
+  bool noise_lines;
+  /* refold=0|1: fold the nested instances of folded ones that are not
+     inlined here either (not only the first level).  */
+  bool refold;
   /* loop-align=0|1: without branch records, align a loop's head the
      jumps enter more often than the fall-through.  */
   bool loop_align;
@@ -379,6 +385,11 @@ void afdo_inline_folded (afdo_unit *);
    with the rest folded into the outline functions (afdo-offline.cc).  */
 void afdo_fold_unit (afdo_unit *);
 
+/* Stage, after the inliner: fold the nested instances that came along
+   with folded ones and that the functions' statements do not reach
+   either, level by level.  */
+void afdo_refold_unit (afdo_unit *);
+
 /* Where a block's count came from, for the dump.  */
 enum afdo_bb_state
 {
@@ -409,6 +420,10 @@ struct afdo_bb_count
      without a count, the block is known to have had no samples.  */
   bool located;
   int class_rep;
+  /* The profile position whose count the block's statements gave it
+     (their MAX); blocks with the same one carry the same samples, not
+     samples of their own.  */
+  const void *source;
 };
 
 /* The counts of one edge, in its aux field during inference and
@@ -444,7 +459,7 @@ bool afdo_annotate_blocks (afdo_unit *, afdo_function *instance,
 
 /* Mark the nested instances of INSTANCE (in the whole profile) that
    the statements of cfun reach, without changing anything.  */
-void afdo_mark_reached (afdo_unit *, afdo_function *instance);
+void afdo_mark_reached (afdo_unit *, afdo_names *, afdo_function *instance);
 
 /* Stage: complete COUNTS (from afdo_annotate_blocks; ANY when some
    block got a count) and give every edge of cfun a count, in its aux

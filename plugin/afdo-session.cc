@@ -454,6 +454,8 @@ afdo_session_run_unit (afdo_session *s)
   afdo_early_inline (u);
   afdo_fold_unit (u);
   afdo_inline_folded (u);
+  if (s->opts.refold)
+    afdo_refold_unit (u);
   const afdo_inline_stats &is = u->inline_stats;
   if (dump_file && (s->opts.inline_p || s->opts.icp))
     fprintf (dump_file, "early inliner: %u profiled call sites, %u inlined, "
