@@ -2,7 +2,7 @@ set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
 set output '/work/main/benchmarks/results/bench-ablation.png'
 set datafile separator '\t'
 set datafile missing 'NaN'
-set multiplot layout 2,1 title 'afdo benchmarks (ablation), 2026-11-25 20:00 UTC, commit 5bdf7592b7'
+set multiplot layout 2,1 title 'afdo benchmarks (ablation), 2026-11-25 22:16 UTC, commit 28d3ef2437'
 set style data histograms
 set style fill solid 0.8 border -1
 set key outside right top
