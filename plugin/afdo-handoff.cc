@@ -460,9 +460,8 @@ afdo_enable_fdo_optimizations (afdo_session *s)
   AFDO_SET (flag_version_loops_for_strides, 1);
   /* Not the dynamic vectorizer cost model -fprofile-use takes: it
      versions loops and adds epilogues from trip counts, which sampled
-     profiles do not give reliably; on benchmarks/programs/loops.c it
-     made the plugin build run 9 % more instructions than -O2 (-O2's
-     very cheap model: 0.9 % fewer).  */
+     profiles do not give reliably; measured, it makes one benchmark
+     faster and another slower than -O2 (doc/afdo-plugin.md).  */
   AFDO_SET (flag_tree_loop_distribute_patterns, 1);
   AFDO_SET (flag_loop_interchange, 1);
   AFDO_SET (flag_unroll_jam, 1);
