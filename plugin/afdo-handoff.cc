@@ -103,12 +103,13 @@ same_samples_p (vec<afdo_bb_count> &d, basic_block bb, basic_block b)
 static bool
 loop_edges_p (basic_block bb)
 {
-  if (!current_loops)
+  if (!current_loops || !bb->loop_father)
     return true;
   edge e;
   edge_iterator ei;
   FOR_EACH_EDGE (e, ei, bb->succs)
-    if (loop_exit_edge_p (bb->loop_father, e)
+    if (!e->dest->loop_father
+	|| loop_exit_edge_p (bb->loop_father, e)
 	|| e->dest == e->dest->loop_father->header)
       return true;
   return false;
@@ -226,11 +227,13 @@ static void
 agree_with_probabilities (afdo_session *s, basic_block bb)
 {
   class loop *loop = bb->loop_father;
+  if (!loop)
+    return;
   edge e;
   edge_iterator ei;
   FOR_EACH_EDGE (e, ei, bb->succs)
-    if (loop_exit_edge_p (loop, e) || (e->flags & (EDGE_DFS_BACK | EDGE_EH))
-	|| e->dest->loop_father != loop)
+    if (e->dest->loop_father != loop || loop_exit_edge_p (loop, e)
+	|| (e->flags & (EDGE_DFS_BACK | EDGE_EH)))
       return;
   gcov_type bc = bb->count.to_gcov_type ();
   FOR_EACH_EDGE (e, ei, bb->succs)
