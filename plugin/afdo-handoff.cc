@@ -92,9 +92,7 @@ own_samples (vec<afdo_bb_count> &d, basic_block b)
 static bool
 same_samples_p (vec<afdo_bb_count> &d, basic_block bb, basic_block b)
 {
-  return (d[bb->index].state == AFDO_BB_ANNOTATED
-	  && d[b->index].state == AFDO_BB_ANNOTATED
-	  && d[bb->index].source && d[b->index].source == d[bb->index].source);
+  return d[bb->index].source && d[b->index].source == d[bb->index].source;
 }
 
 /* Whether an edge out of BB leaves a loop or enters a loop's head: the

@@ -206,6 +206,21 @@ any_folded_p (const afdo_function *inst, const vec<char> &defined)
   return false;
 }
 
+/* Whether INST has a nested instance, at any depth, of a function
+   defined here: only then can a dry run find one to fold.  */
+static bool
+nested_defined_p (const afdo_function *inst, const vec<char> &defined)
+{
+  for (uint32_t i = 0; i < inst->n_callees; i++)
+    {
+      const afdo_function *c = inst->callees[i];
+      if ((c->name < defined.length () && defined[c->name])
+	  || nested_defined_p (c, defined))
+	return true;
+    }
+  return false;
+}
+
 /* The most rounds of afdo_refold_unit: nesting levels folded.  */
 #define MAX_REFOLDS 8
 
@@ -216,6 +231,7 @@ afdo_refold_unit (afdo_unit *u)
     {
       afdo_profile *prof = u->prof;
       auto_vec<afdo_function *> tops;
+      auto_vec<function *> fns;
       auto_vec<char> defined;
       defined.safe_grow_cleared (afdo_n_names (prof));
       for (unsigned i = 0; i < u->fns.length (); i++)
@@ -232,16 +248,19 @@ afdo_refold_unit (afdo_unit *u)
 	  if (!inst)
 	    continue;
 	  tops.safe_push (inst);
-	  function *fn = DECL_STRUCT_FUNCTION (node->decl);
-	  if (!fn || !fn->cfg)
-	    continue;
-	  push_cfun (fn);
-	  afdo_mark_reached (u, u->names, inst);
-	  pop_cfun ();
+	  fns.safe_push (DECL_STRUCT_FUNCTION (node->decl));
 	}
+      /* The dry run walks every statement: only over the functions
+	 whose instance has something it could leave unreached.  */
       bool any = false;
-      for (unsigned i = 0; i < tops.length () && !any; i++)
-	any = any_folded_p (tops[i], defined);
+      for (unsigned i = 0; i < tops.length (); i++)
+	if (fns[i] && fns[i]->cfg && nested_defined_p (tops[i], defined))
+	  {
+	    push_cfun (fns[i]);
+	    afdo_mark_reached (u, u->names, tops[i]);
+	    pop_cfun ();
+	    any = any || any_folded_p (tops[i], defined);
+	  }
       if (!any)
 	return;
 

@@ -423,7 +423,7 @@ struct afdo_bb_count
   /* The profile position whose count the block's statements gave it
      (their MAX); blocks with the same one carry the same samples, not
      samples of their own.  */
-  const void *source;
+  const afdo_pos *source;
 };
 
 /* The counts of one edge, in its aux field during inference and

@@ -3,29 +3,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details -fplugin-arg-afdo-refold=0" } */
 
-extern void rare (int), common (int);
-
-__attribute__ ((noinline)) static void
-work (int v)
-{
-  if (v % 64 == 0)
-    rare (v);
-  else
-    common (v);
-}
-
-__attribute__ ((noinline)) static void
-middle (int v)
-{
-  work (v + 1);
-}
-
-void
-first (int n)
-{
-  for (int i = 0; i < n; i++)
-    middle (i);
-}
+#include "refold.c"
 
 /* { dg-final { scan-dump autofdo "folded 1 inline instances \\(3000 samples\\) that are not inlined here into their functions" } } */
 /* { dg-final { scan-dump-not autofdo "function work/\[0-9\]+: instance work" } } */
