@@ -2,7 +2,7 @@ set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
 set output '/work/main/benchmarks/results/bench-quick.png'
 set datafile separator '\t'
 set datafile missing 'NaN'
-set multiplot layout 2,1 title 'afdo benchmarks (quick), 2026-11-25 21:36 UTC, commit 79ce527401'
+set multiplot layout 2,1 title 'afdo benchmarks (quick), 2026-11-25 23:45 UTC, commit b0a872861c'
 set style data histograms
 set style fill solid 0.8 border -1
 set key outside right top
