@@ -331,6 +331,15 @@ choose_contexts (binprof *bp, symbolizer *sym, const afdo_map_slot *ips,
       if (!callee || !caller || callee == caller || !callee->name
 	  || sym_scope_unit (callee) != sym_scope_unit (caller))
 	continue;
+      /* A part GCC split off a function, called from the function's head
+	 (outline, or inlined into the caller): its samples are the
+	 function's own, as the IP samples give them, not a context of
+	 the head's instance.  */
+      sym_result at_call;
+      symbolize (sym, call, &at_call);
+      if (at_call.scope && at_call.scope->name
+	  && strcmp (at_call.scope->name, callee->name) == 0)
+	continue;
       if (!afdo_map_add (kept, c[i].ret, c[i].callee, 1))
 	goto out;
     }

@@ -96,6 +96,7 @@ static const char *const site_reason_name[AFDO_SITE_N] =
   "caller is always_inline",
   "different target or optimization options",
   "growth limit",
+  "stack frame growth limit",
   "call cannot be inlined"
 };
 
@@ -197,6 +198,48 @@ dump_site (inline_ctx *ctx, gimple *stmt, const char *callee,
 	   r == AFDO_SITE_INLINED ? "" : site_reason_name[r], extra ? extra : "");
 }
 
+/* Whether inlining E keeps the stack frame of the function it lands in
+   within the limits GCC's own inliners keep (large-stack-frame,
+   stack-frame-growth): a callee with large arrays on its stack is not
+   inlined into a function with a small frame.  bzip2's mainSort (4 KB
+   of arrays) is not inlined into BZ2_blockSort at -O2 for this reason;
+   a calling context of the call-graph profile must not make it so.  */
+static bool
+stack_growth_ok (cgraph_edge *e)
+{
+  cgraph_node *callee = e->callee->ultimate_alias_target ();
+  ipa_fn_summary *callee_info = ipa_fn_summaries->get (callee);
+  if (!callee_info || !callee_info->estimated_stack_size)
+    return true;
+  /* The largest frame of its own on the way out to the function the
+     caller is inlined into, plus the growth allowed.  */
+  HOST_WIDE_INT largest = 0;
+  cgraph_node *root = e->caller;
+  for (;;)
+    {
+      ipa_size_summary *s = ipa_size_summaries->get (root);
+      if (s)
+	largest = MAX (largest, s->estimated_self_stack_size);
+      if (!root->inlined_to || !root->callers)
+	break;
+      root = root->callers->caller;
+    }
+  HOST_WIDE_INT limit
+    = largest + largest * opt_for_fn (root->decl, param_stack_frame_growth)
+		/ 100;
+  ipa_size_summary *caller_size = ipa_size_summaries->get (e->caller);
+  HOST_WIDE_INT frame = (ipa_get_stack_frame_offset (e->caller)
+			 + (caller_size
+			    ? caller_size->estimated_self_stack_size : 0)
+			 + callee_info->estimated_stack_size);
+  ipa_fn_summary *root_info = ipa_fn_summaries->get (root);
+  /* A frame already as large (from another inlined call) may grow to
+     it.  */
+  return (frame <= limit
+	  || (root_info && frame <= root_info->estimated_stack_size)
+	  || frame <= opt_for_fn (root->decl, param_large_stack_frame));
+}
+
 /* The size the function has now.  */
 static int
 node_size (cgraph_node *node)
@@ -224,6 +267,8 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
   if (r == AFDO_SITE_INLINED && !moved
       && node_size (ctx->node) + estimate_edge_growth (e) > ctx->size_limit)
     r = AFDO_SITE_GROWTH;
+  if (r == AFDO_SITE_INLINED && !stack_growth_ok (e))
+    r = AFDO_SITE_STACK;
   if (r != AFDO_SITE_INLINED)
     {
       dump_site (ctx, stmt, callee, total, r, extra);
@@ -399,6 +444,121 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
   return done;
 }
 
+/* The samples of the line at OFFSET in INST: the MAX over its
+   discriminators.  For a call (STMT), the samples of the instances
+   nested there too: a block whose call's callee has samples ran, even
+   when its own lines have none (an upper bound of its count, as the
+   callee's samples are time, not calls).  */
+static uint64_t
+line_count (afdo_names *names, afdo_function *inst, uint32_t offset,
+	    gimple *stmt)
+{
+  uint32_t first, last;
+  uint64_t count = 0;
+  afdo_line_positions (inst, offset, &first, &last);
+  for (uint32_t i = first; i < last; i++)
+    count = MAX (count, inst->pos[i].count);
+  if (is_gimple_call (stmt))
+    {
+      afdo_function *callee = afdo_callee_at (names->prof, inst, offset,
+					      AFDO_ANY_DISC, AFDO_ANY_NAME);
+      if (callee)
+	count = MAX (count, callee->total);
+    }
+  return count;
+}
+
+/* Whether the part PART, split off the function whose instance OWNER
+   the current function's statements reach, is entered on most of the
+   calls by the samples.  The first of the part's blocks (in their
+   order) whose lines have samples is entered at least as often as the
+   part (more when it is in a loop); the first block of the head (the
+   statements of the current function in OWNER, in block order) with
+   samples is entered once per call.  GCC splits a part off when its
+   static estimate enters it on fewer than
+   partial-inlining-entry-probability percent of the calls; the same
+   threshold on the samples says whether the split holds.  ENTERED and
+   HEAD receive the two counts.  */
+static bool
+split_part_entered_p (inline_ctx *ctx, afdo_function *owner,
+		      cgraph_node *part, uint64_t *entered, uint64_t *head)
+{
+  *entered = *head = 0;
+  function *fn = DECL_STRUCT_FUNCTION (part->decl);
+  if (!fn || !fn->cfg)
+    return false;
+  /* Where the part's samples are: OWNER's positions; when those have
+     none and OWNER is nested, the function's own instance.  The
+     profiled binary may have split the function too, inlined the head
+     and kept the part outline: the part's samples are then in the
+     function's own instance, from all the copies of the head (an upper
+     bound again).  */
+  afdo_function *top = NULL;
+  if (owner->parent)
+    top = afdo_top (ctx->names->prof, owner->name, false);
+  unsigned decl_line = DECL_SOURCE_LINE (part->decl);
+  hash_set<int_hash<unsigned, UINT_MAX> > lines;
+  uint64_t top_entered = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    {
+      uint64_t count = 0, top_count = 0;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  location_t loc = gimple_location (stmt);
+	  if (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION)
+	    continue;
+	  /* A statement of a function inlined into the part has its
+	     lines in that function.  */
+	  tree block = gimple_block (stmt);
+	  while (block && TREE_CODE (block) == BLOCK
+		 && !inlined_function_outer_scope_p (block))
+	    block = BLOCK_SUPERCONTEXT (block);
+	  if (block && TREE_CODE (block) == BLOCK)
+	    continue;
+	  unsigned offset = ((unsigned) LOCATION_LINE (loc) - decl_line)
+			    & 0xffffu;
+	  lines.add (offset);
+	  count = MAX (count, line_count (ctx->names, owner, offset, stmt));
+	  if (top)
+	    top_count = MAX (top_count,
+			     line_count (ctx->names, top, offset, stmt));
+	}
+      if (!*entered)
+	*entered = count;
+      if (!top_entered)
+	top_entered = top_count;
+    }
+  if (!*entered)
+    *entered = top_entered;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      uint64_t count = 0;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  uint32_t offset;
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (is_gimple_debug (stmt)
+	      || afdo_stmt_instance (ctx->names, ctx->top, stmt, false,
+				     &offset) != owner
+	      || lines.contains (offset))
+	    continue;
+	  count = MAX (count, line_count (ctx->names, owner, offset, stmt));
+	}
+      if (count)
+	{
+	  *head = count;
+	  break;
+	}
+    }
+  return (*entered > 0
+	  && *entered * 100
+	     >= *head * (uint64_t) param_partial_inlining_entry_probability);
+}
+
 /* One round over the calls of the function: true when something was
    inlined.  */
 static bool
@@ -445,9 +605,13 @@ inline_round (inline_ctx *ctx)
 	 from F itself or from a copy of F inlined here: the profiled
 	 binary's instance of F holds both (the converter gives a part
 	 that binary inlined back into F to F's own positions), so the
-	 part goes back in where F is hot (split-parts=1).  Left split,
-	 GCC's inliner would inline the head into its callers and keep
-	 the part outline, called from each of them.  */
+	 part goes back in where F is hot and the samples say the head
+	 calls it on most calls (split-parts=1: bc's _one_mult, whose
+	 head only tests for 0 and 1).  Left split, GCC's inliner inlines
+	 the head into F's callers and keeps the part outline, called from
+	 each of them: what pays when the head usually returns by itself
+	 (bzip2's mainGtU, which its twelve first comparisons decide), or
+	 when the part never ran.  */
       if (callee->split_part && ctx->unit->s->opts.split_parts)
 	{
 	  afdo_function *owner = afdo_stmt_instance (ctx->names, ctx->top,
@@ -455,7 +619,23 @@ inline_round (inline_ctx *ctx)
 	  if (owner && owner->name == name)
 	    {
 	      ctx->unit->inline_stats.sites++;
-	      if (consider_call (ctx, e, owner->total, " (split part)"))
+	      uint64_t entered, head;
+	      if (!split_part_entered_p (ctx, owner, callee, &entered, &head))
+		{
+		  if (dump_file)
+		    fprintf (dump_file, "  %s: call of %s (instance total %"
+			     PRIu64 "): left split: entered %" PRIu64
+			     " of head %" PRIu64 " (split part)\n",
+			     ctx->node->dump_name (), callee->dump_name (),
+			     owner->total, entered, head);
+		  continue;
+		}
+	      char extra[96];
+	      snprintf (extra, sizeof extra, " (split part, entered %" PRIu64
+			" of head %" PRIu64 ")", entered, head);
+	      /* The part's samples may be those of the function's own
+		 instance (ENTERED is then from there).  */
+	      if (consider_call (ctx, e, MAX (owner->total, entered), extra))
 		any = true;
 	      continue;
 	    }

@@ -113,7 +113,8 @@ struct afdo_plugin_options
      function's opening brace count its entries.  */
   bool prologue;
   /* split-parts=0|1: the early inliner puts the parts GCC's early
-     splitting took out of a hot function back in.  */
+     splitting took out of a hot function back in, where the samples
+     say the head calls them on most calls.  */
   bool split_parts;
   /* loop-estimates=0|1: record the iterations the counts give as the
      loops' estimates.  */
@@ -282,6 +283,7 @@ enum afdo_site_reason
   AFDO_SITE_ALWAYS_INLINE_CALLER,
   AFDO_SITE_OPTIONS,
   AFDO_SITE_GROWTH,
+  AFDO_SITE_STACK,
   AFDO_SITE_FINAL,
   AFDO_SITE_N
 };
