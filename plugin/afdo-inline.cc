@@ -468,37 +468,25 @@ line_count (afdo_names *names, afdo_function *inst, uint32_t offset,
   return count;
 }
 
-/* Whether the part PART, split off the function whose instance OWNER
-   the current function's statements reach, is entered on most of the
-   calls by the samples.  The first of the part's blocks (in their
-   order) whose lines have samples is entered at least as often as the
-   part (more when it is in a loop); the first block of the head (the
-   statements of the current function in OWNER, in block order) with
-   samples is entered once per call.  GCC splits a part off when its
-   static estimate enters it on fewer than
-   partial-inlining-entry-probability percent of the calls; the same
-   threshold on the samples says whether the split holds.  ENTERED and
-   HEAD receive the two counts.  */
-static bool
-split_part_entered_p (inline_ctx *ctx, afdo_function *owner,
-		      cgraph_node *part, uint64_t *entered, uint64_t *head)
+/* The samples of the part PART, split off the function whose instance
+   OWNER the current function's statements reach: the count of the
+   first of its blocks (in their order) whose lines have samples in
+   OWNER.  When OWNER has none for it and is nested, those in the
+   function's own instance: the profiled binary may have split the
+   function too, inlined the head there and kept the part outline, and
+   the part's samples are then the function's own (lua's luaV_concat,
+   whose head is inlined into luaV_execute).  */
+static uint64_t
+split_part_samples (inline_ctx *ctx, afdo_function *owner, cgraph_node *part)
 {
-  *entered = *head = 0;
   function *fn = DECL_STRUCT_FUNCTION (part->decl);
   if (!fn || !fn->cfg)
-    return false;
-  /* Where the part's samples are: OWNER's positions; when those have
-     none and OWNER is nested, the function's own instance.  The
-     profiled binary may have split the function too, inlined the head
-     and kept the part outline: the part's samples are then in the
-     function's own instance, from all the copies of the head (an upper
-     bound again).  */
+    return 0;
   afdo_function *top = NULL;
   if (owner->parent)
     top = afdo_top (ctx->names->prof, owner->name, false);
   unsigned decl_line = DECL_SOURCE_LINE (part->decl);
-  hash_set<int_hash<unsigned, UINT_MAX> > lines;
-  uint64_t top_entered = 0;
+  uint64_t entered = 0, top_entered = 0;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fn)
     {
@@ -520,43 +508,17 @@ split_part_entered_p (inline_ctx *ctx, afdo_function *owner,
 	    continue;
 	  unsigned offset = ((unsigned) LOCATION_LINE (loc) - decl_line)
 			    & 0xffffu;
-	  lines.add (offset);
 	  count = MAX (count, line_count (ctx->names, owner, offset, stmt));
 	  if (top)
 	    top_count = MAX (top_count,
 			     line_count (ctx->names, top, offset, stmt));
 	}
-      if (!*entered)
-	*entered = count;
+      if (!entered)
+	entered = count;
       if (!top_entered)
 	top_entered = top_count;
     }
-  if (!*entered)
-    *entered = top_entered;
-  FOR_EACH_BB_FN (bb, cfun)
-    {
-      uint64_t count = 0;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  uint32_t offset;
-	  gimple *stmt = gsi_stmt (gsi);
-	  if (is_gimple_debug (stmt)
-	      || afdo_stmt_instance (ctx->names, ctx->top, stmt, false,
-				     &offset) != owner
-	      || lines.contains (offset))
-	    continue;
-	  count = MAX (count, line_count (ctx->names, owner, offset, stmt));
-	}
-      if (count)
-	{
-	  *head = count;
-	  break;
-	}
-    }
-  return (*entered > 0
-	  && *entered * 100
-	     >= *head * (uint64_t) param_partial_inlining_entry_probability);
+  return entered ? entered : top_entered;
 }
 
 /* One round over the calls of the function: true when something was
@@ -605,13 +567,11 @@ inline_round (inline_ctx *ctx)
 	 from F itself or from a copy of F inlined here: the profiled
 	 binary's instance of F holds both (the converter gives a part
 	 that binary inlined back into F to F's own positions), so the
-	 part goes back in where F is hot and the samples say the head
-	 calls it on most calls (split-parts=1: bc's _one_mult, whose
-	 head only tests for 0 and 1).  Left split, GCC's inliner inlines
-	 the head into F's callers and keeps the part outline, called from
-	 each of them: what pays when the head usually returns by itself
-	 (bzip2's mainGtU, which its twelve first comparisons decide), or
-	 when the part never ran.  */
+	 part goes back in where F is hot (split-parts=1).  Left split,
+	 GCC's inliner would inline the head into its callers and keep
+	 the part outline, called from each of them.  GCC at -O2 puts
+	 the part back into F too when F is its only caller (bzip2's
+	 mainGtU).  */
       if (callee->split_part && ctx->unit->s->opts.split_parts)
 	{
 	  afdo_function *owner = afdo_stmt_instance (ctx->names, ctx->top,
@@ -619,23 +579,13 @@ inline_round (inline_ctx *ctx)
 	  if (owner && owner->name == name)
 	    {
 	      ctx->unit->inline_stats.sites++;
-	      uint64_t entered, head;
-	      if (!split_part_entered_p (ctx, owner, callee, &entered, &head))
-		{
-		  if (dump_file)
-		    fprintf (dump_file, "  %s: call of %s (instance total %"
-			     PRIu64 "): left split: entered %" PRIu64
-			     " of head %" PRIu64 " (split part)\n",
-			     ctx->node->dump_name (), callee->dump_name (),
-			     owner->total, entered, head);
-		  continue;
-		}
-	      char extra[96];
-	      snprintf (extra, sizeof extra, " (split part, entered %" PRIu64
-			" of head %" PRIu64 ")", entered, head);
+	      uint64_t part = split_part_samples (ctx, owner, callee);
+	      char extra[64];
+	      snprintf (extra, sizeof extra, " (split part, %" PRIu64
+			" samples)", part);
 	      /* The part's samples may be those of the function's own
-		 instance (ENTERED is then from there).  */
-	      if (consider_call (ctx, e, MAX (owner->total, entered), extra))
+		 instance.  */
+	      if (consider_call (ctx, e, MAX (owner->total, part), extra))
 		any = true;
 	      continue;
 	    }

@@ -137,8 +137,7 @@ static const arg_spec arg_table[] =
     "function's opening brace count its entries (default 1)" },
   { "split-parts", "=0|1", ARG_BOOL, 0, 1, FIELD (split_parts), NO_FIELD,
     "put the parts GCC's early splitting took out of a hot\n"
-    "function back in where the samples enter them on most\n"
-    "calls (default 1)" },
+    "function back in (default 1)" },
   { "loop-estimates", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_estimates),
     NO_FIELD, "record the iterations the counts give as the loops'\n"
     "estimates (default 1)" },

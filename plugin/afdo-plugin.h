@@ -113,8 +113,7 @@ struct afdo_plugin_options
      function's opening brace count its entries.  */
   bool prologue;
   /* split-parts=0|1: the early inliner puts the parts GCC's early
-     splitting took out of a hot function back in, where the samples
-     say the head calls them on most calls.  */
+     splitting took out of a hot function back in.  */
   bool split_parts;
   /* loop-estimates=0|1: record the iterations the counts give as the
      loops' estimates.  */

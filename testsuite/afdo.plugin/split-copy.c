@@ -47,5 +47,5 @@ other (unsigned n)
 
 /* The loop's part is inlined into driver's hot loop; only driver's cold
    last call (no instance there) still calls it.  */
-/* { dg-final { scan-dump autofdo "driver/\[0-9\]+: call of work.part.0 at line 0 \\(instance total 9543, threshold \[0-9\]+\\): inlined \\(split part, entered 5235 of head 0\\)" } } */
+/* { dg-final { scan-dump autofdo "driver/\[0-9\]+: call of work.part.0 at line 0 \\(instance total 9543, threshold \[0-9\]+\\): inlined \\(split part, 5235 samples\\)" } } */
 /* { dg-final { scan-assembler-times "call\[ \t\]+work\\.part\\.0" 1 } } */

@@ -64,5 +64,5 @@ main (int argc, char **argv)
 }
 
 /* { dg-final { scan-assembler-not "idiv" } } */
-/* { dg-final { scan-dump autofdo "call of one_mult.part.0 at line 0 \\(instance total 22984, threshold \[0-9\]+\\): inlined \\(split part, entered 35 of head 29\\)" } } */
+/* { dg-final { scan-dump autofdo "call of one_mult.part.0 at line 0 \\(instance total 22984, threshold \[0-9\]+\\): inlined \\(split part, 35 samples\\)" } } */
 /* { dg-final { scan-dump autofdo "one_mult/\[0-9\]+: matched 22913 of 22984 samples" } } */
