@@ -2,7 +2,7 @@ set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
 set output '/work/main/benchmarks/results/bench-full.png'
 set datafile separator '\t'
 set datafile missing 'NaN'
-set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-26 00:34 UTC, commit ed4747c9af'
+set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-26 01:09 UTC, commit 0b9b8c962c'
 set style data histograms
 set style fill solid 0.8 border -1
 set key outside right top
