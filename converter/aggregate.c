@@ -261,13 +261,16 @@ ctx_cand_cmp (const void *a, const void *b)
   return x->ret < y->ret ? -1 : x->ret > y->ret;
 }
 
-/* The outline scope of the code at ADDR, or NULL.  */
+/* The outline scope of the code at ADDR, or NULL; the innermost one
+   (an inlined function's, or the same) in *INNERMOST unless NULL.  */
 static const sym_scope *
-outline_scope (symbolizer *sym, uint64_t addr)
+outline_scope (symbolizer *sym, uint64_t addr, const sym_scope **innermost)
 {
   sym_result r;
   symbolize (sym, addr, &r);
   const sym_scope *sc = r.scope;
+  if (innermost)
+    *innermost = sc;
   while (sc && sc->parent)
     sc = sc->parent;
   return sc;
@@ -326,8 +329,9 @@ choose_contexts (binprof *bp, symbolizer *sym, const afdo_map_slot *ips,
 	  || c[i].count * 1000 < total * CTX_MIN_PERMILLE
 	  || !binary_call_before (bp->bin, c[i].ret, &call, &tgt))
 	continue;
-      const sym_scope *callee = outline_scope (sym, c[i].callee);
-      const sym_scope *caller = outline_scope (sym, call);
+      const sym_scope *at_call;
+      const sym_scope *callee = outline_scope (sym, c[i].callee, NULL);
+      const sym_scope *caller = outline_scope (sym, call, &at_call);
       if (!callee || !caller || callee == caller || !callee->name
 	  || sym_scope_unit (callee) != sym_scope_unit (caller))
 	continue;
@@ -335,10 +339,7 @@ choose_contexts (binprof *bp, symbolizer *sym, const afdo_map_slot *ips,
 	 (outline, or inlined into the caller): its samples are the
 	 function's own, as the IP samples give them, not a context of
 	 the head's instance.  */
-      sym_result at_call;
-      symbolize (sym, call, &at_call);
-      if (at_call.scope && at_call.scope->name
-	  && strcmp (at_call.scope->name, callee->name) == 0)
+      if (at_call->name && strcmp (at_call->name, callee->name) == 0)
 	continue;
       if (!afdo_map_add (kept, c[i].ret, c[i].callee, 1))
 	goto out;

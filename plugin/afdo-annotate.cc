@@ -174,12 +174,7 @@ prologue_count (annotate_ctx *ctx, afdo_function *instance)
 	if (is_gimple_debug (stmt) || LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
 	    || LOCATION_LINE (loc) != line)
 	  continue;
-	bool inlined = false;
-	for (tree b = gimple_block (stmt); b && TREE_CODE (b) == BLOCK;
-	     b = BLOCK_SUPERCONTEXT (b))
-	  if (inlined_function_outer_scope_p (b))
-	    inlined = true;
-	if (!inlined)
+	if (!afdo_stmt_inlined_p (stmt))
 	  return 0;
       }
   gcov_type c = 0;

@@ -53,18 +53,6 @@
 #include "langhooks.h"
 #include "afdo-plugin.h"
 
-/* The largest count of line OFFSET of INST (any discriminator).  */
-static uint64_t
-line_count (const afdo_function *inst, uint32_t offset)
-{
-  uint32_t first, last;
-  afdo_line_positions (inst, offset, &first, &last);
-  uint64_t c = 0;
-  for (uint32_t i = first; i < last; i++)
-    c = MAX (c, inst->pos[i].count);
-  return c;
-}
-
 namespace {
 
 const pass_data pass_data_autofdo_check =
@@ -121,7 +109,7 @@ pass_autofdo_check::execute (function *fn)
 							&offset);
 	  if (!inst)
 	    continue;
-	  uint64_t c = line_count (inst, offset);
+	  uint64_t c = afdo_line_max (inst, offset);
 	  if (c < s->hot_count)
 	    continue;
 	  int line = LOCATION_LINE (gimple_location (stmt));

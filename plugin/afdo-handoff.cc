@@ -278,14 +278,6 @@ min_count (const afdo_session *s)
   return (gcov_type) s->scale;
 }
 
-/* GCC takes a loop's expected iterations from its counts only when they
-   are reliable, which AFDO counts are not: so the unroller unrolls every
-   hot loop whose trip count is unknown, also one that runs twice per
-   entry, and duplicates its exit test (more mispredicted branches in
-   zstd's ZSTD_count).  The iterations the counts give are recorded as
-   the loops' estimates, as GCC does for instrumented profiles.  Sampled
-   entry blocks are short and undercounted, so the estimate errs high:
-   what it rules out ("does not roll") is safe.  */
 /* Whether a block that enters LOOP (or the block before it, when that
    one is a forwarder) calls a function: the samples of a call's return
    land on its line, so such a block's count errs high and the
@@ -321,6 +313,15 @@ entered_after_call_p (loop_p loop)
   return false;
 }
 
+/* GCC takes a loop's expected iterations from its counts only when they
+   are reliable, which AFDO counts are not: so the unroller unrolls every
+   hot loop whose trip count is unknown, also one that runs twice per
+   entry, and duplicates its exit test (more mispredicted branches in
+   zstd's ZSTD_count).  The iterations the counts give are recorded as
+   the loops' estimates, as GCC does for instrumented profiles.  Sampled
+   entry blocks are short and undercounted, so the estimate errs high:
+   what it rules out ("does not roll") is safe.  Not so after a call,
+   whose loops get no estimate.  */
 static void
 record_loop_estimates (void)
 {

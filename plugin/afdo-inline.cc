@@ -444,81 +444,62 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
   return done;
 }
 
-/* The samples of the line at OFFSET in INST: the MAX over its
-   discriminators.  For a call (STMT), the samples of the instances
-   nested there too: a block whose call's callee has samples ran, even
-   when its own lines have none (an upper bound of its count, as the
-   callee's samples are time, not calls).  */
+/* The count of the first block of FN (in block order) whose lines
+   have samples in INST, 0 when none has; FN's lines are offsets from
+   DECL_LINE.  A call's line counts the samples of the instance nested
+   there too: a block whose callee has samples ran, even when its own
+   lines have none (an upper bound of its count, as the callee's
+   samples are time, not calls).  */
 static uint64_t
-line_count (afdo_names *names, afdo_function *inst, uint32_t offset,
-	    gimple *stmt)
+first_sampled_block (afdo_names *names, const afdo_function *inst,
+		     function *fn, unsigned decl_line)
 {
-  uint32_t first, last;
-  uint64_t count = 0;
-  afdo_line_positions (inst, offset, &first, &last);
-  for (uint32_t i = first; i < last; i++)
-    count = MAX (count, inst->pos[i].count);
-  if (is_gimple_call (stmt))
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
     {
-      afdo_function *callee = afdo_callee_at (names->prof, inst, offset,
-					      AFDO_ANY_DISC, AFDO_ANY_NAME);
-      if (callee)
-	count = MAX (count, callee->total);
+      uint64_t count = 0;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  location_t loc = gimple_location (stmt);
+	  if (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
+	      || afdo_stmt_inlined_p (stmt))
+	    continue;
+	  uint32_t offset = ((unsigned) LOCATION_LINE (loc) - decl_line)
+			    & 0xffffu;
+	  count = MAX (count, afdo_line_max (inst, offset));
+	  afdo_function *callee;
+	  if (is_gimple_call (stmt)
+	      && (callee = afdo_callee_at (names->prof, inst, offset,
+					   AFDO_ANY_DISC, AFDO_ANY_NAME)))
+	    count = MAX (count, callee->total);
+	}
+      if (count)
+	return count;
     }
-  return count;
+  return 0;
 }
 
 /* The samples of the part PART, split off the function whose instance
-   OWNER the current function's statements reach: the count of the
-   first of its blocks (in their order) whose lines have samples in
-   OWNER.  When OWNER has none for it and is nested, those in the
-   function's own instance: the profiled binary may have split the
-   function too, inlined the head there and kept the part outline, and
-   the part's samples are then the function's own (lua's luaV_concat,
-   whose head is inlined into luaV_execute).  */
+   OWNER the current function's statements reach: the count of its
+   first sampled block in OWNER.  When OWNER has none for it and is
+   nested, in the function's own instance: the profiled binary may have
+   split the function too, inlined the head there and kept the part
+   outline, and the part's samples are then the function's own (lua's
+   luaV_concat, whose head is inlined into luaV_execute).  */
 static uint64_t
 split_part_samples (inline_ctx *ctx, afdo_function *owner, cgraph_node *part)
 {
   function *fn = DECL_STRUCT_FUNCTION (part->decl);
   if (!fn || !fn->cfg)
     return 0;
-  afdo_function *top = NULL;
-  if (owner->parent)
-    top = afdo_top (ctx->names->prof, owner->name, false);
   unsigned decl_line = DECL_SOURCE_LINE (part->decl);
-  uint64_t entered = 0, top_entered = 0;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fn)
-    {
-      uint64_t count = 0, top_count = 0;
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  gimple *stmt = gsi_stmt (gsi);
-	  location_t loc = gimple_location (stmt);
-	  if (LOCATION_LOCUS (loc) == UNKNOWN_LOCATION)
-	    continue;
-	  /* A statement of a function inlined into the part has its
-	     lines in that function.  */
-	  tree block = gimple_block (stmt);
-	  while (block && TREE_CODE (block) == BLOCK
-		 && !inlined_function_outer_scope_p (block))
-	    block = BLOCK_SUPERCONTEXT (block);
-	  if (block && TREE_CODE (block) == BLOCK)
-	    continue;
-	  unsigned offset = ((unsigned) LOCATION_LINE (loc) - decl_line)
-			    & 0xffffu;
-	  count = MAX (count, line_count (ctx->names, owner, offset, stmt));
-	  if (top)
-	    top_count = MAX (top_count,
-			     line_count (ctx->names, top, offset, stmt));
-	}
-      if (!entered)
-	entered = count;
-      if (!top_entered)
-	top_entered = top_count;
-    }
-  return entered ? entered : top_entered;
+  uint64_t count = first_sampled_block (ctx->names, owner, fn, decl_line);
+  if (count || !owner->parent)
+    return count;
+  afdo_function *top = afdo_top (ctx->names->prof, owner->name, false);
+  return top ? first_sampled_block (ctx->names, top, fn, decl_line) : 0;
 }
 
 /* One round over the calls of the function: true when something was

@@ -278,6 +278,27 @@ afdo_line_positions (const afdo_function *inst, uint32_t offset,
   *last = end;
 }
 
+uint64_t
+afdo_line_max (const afdo_function *inst, uint32_t offset)
+{
+  uint32_t first, last;
+  afdo_line_positions (inst, offset, &first, &last);
+  uint64_t c = 0;
+  for (uint32_t i = first; i < last; i++)
+    c = MAX (c, inst->pos[i].count);
+  return c;
+}
+
+bool
+afdo_stmt_inlined_p (const gimple *stmt)
+{
+  for (tree b = gimple_block (stmt); b && TREE_CODE (b) == BLOCK;
+       b = BLOCK_SUPERCONTEXT (b))
+    if (inlined_function_outer_scope_p (b))
+      return true;
+  return false;
+}
+
 bool
 afdo_unit_function_p (cgraph_node *node)
 {

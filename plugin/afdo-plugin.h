@@ -244,6 +244,13 @@ afdo_function *afdo_stmt_instance_any (afdo_names *, gimple *stmt,
 void afdo_line_positions (const afdo_function *inst, uint32_t offset,
 			  uint32_t *first, uint32_t *last);
 
+/* The largest count of line OFFSET of INST (any discriminator).  */
+uint64_t afdo_line_max (const afdo_function *inst, uint32_t offset);
+
+/* Whether STMT is in the scope of an inlined call: its line is in the
+   inlined function.  */
+bool afdo_stmt_inlined_p (const gimple *stmt);
+
 /* The functions defined in this translation unit, callers first
    (reverse post-order of the call graph over direct calls).  */
 void afdo_callers_first (vec<tree> &order);
