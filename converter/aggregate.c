@@ -237,10 +237,14 @@ progress (const binprof *bp, const char *what, size_t i, size_t n)
    nested in the caller's instance at S, the shape an inline instance
    has: the plugin inlines F at S when that context is hot, and folds the
    instance back into F when it does not inline it (which it can do only
-   in F's own unit, hence the same-unit rule).  One level of context (the
-   immediate caller); per function the callers with at least
-   CTX_MIN_PERMILLE of its samples and CTX_MIN_SAMPLES samples, at most
-   CTX_MAX of them, the largest first.  */
+   in F's own unit, hence the same-unit rule).  The call site's target
+   histogram names F too, with the samples of the context: a nested
+   instance at a site that names its function as a target was a call in
+   the profiled binary, which the plugin inlines only within GCC's size
+   limits (GCC's own reader takes the targets of indirect calls only).
+   One level of context (the immediate caller); per function the callers
+   with at least CTX_MIN_PERMILLE of its samples and CTX_MIN_SAMPLES
+   samples, at most CTX_MAX of them, the largest first.  */
 #define CTX_MIN_PERMILLE 50
 #define CTX_MIN_SAMPLES 10
 #define CTX_MAX 8
@@ -369,8 +373,9 @@ add_contexts (agg *g, binprof *bp, const afdo_map *kept, afdo_map *moved,
     {
       uint64_t ret = cs[i].a, ip = cs[i].b, c = cs[i].value, call, tgt;
       const bin_func *f = binary_func_at (bp->bin, ip);
+      int kind;
       if (!f || !afdo_map_get (kept, ret, f->addr)
-	  || !binary_call_before (bp->bin, ret, &call, &tgt))
+	  || !(kind = binary_call_before (bp->bin, ret, &call, &tgt)))
 	continue;
       sym_result rs, ri;
       symbolize (g->sym, call, &rs);
@@ -383,9 +388,9 @@ add_contexts (agg *g, binprof *bp, const afdo_map *kept, afdo_map *moved,
       afdo_function *caller = instance (g, (sym_scope *) rs.scope);
       if (!caller)
 	continue;
+      uint32_t name = afdo_intern_str (g->prof, top->name);
       afdo_function *root
-	= afdo_callee (g->prof, caller, pos_key (&rs),
-		       afdo_intern_str (g->prof, top->name), true);
+	= afdo_callee (g->prof, caller, pos_key (&rs), name, true);
       afdo_function *in = root ? instance_under (g, root, ri.scope) : NULL;
       if (!in)
 	continue;
@@ -394,6 +399,11 @@ add_contexts (agg *g, binprof *bp, const afdo_map *kept, afdo_map *moved,
 	afdo_pos_add (pos, c);
       else
 	afdo_pos_max (pos, afdo_count_mul (c, ri.mult));
+      /* A direct call site names the callee as a target: the instance
+	 is a call of the profiled binary, not code it inlined (an
+	 indirect one gets its targets from add_chain_targets).  */
+      if (kind == 1)
+	afdo_target_add (afdo_pos_get (caller, pos_key (&rs), true), name, c);
       if (!afdo_map_add (moved, ip, 0, c))
 	goto out;
       q->context_samples += c;

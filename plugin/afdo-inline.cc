@@ -97,6 +97,7 @@ static const char *const site_reason_name[AFDO_SITE_N] =
   "different target or optimization options",
   "growth limit",
   "stack frame growth limit",
+  "too large for a calling context",
   "call cannot be inlined"
 };
 
@@ -248,13 +249,96 @@ node_size (cgraph_node *node)
   return s ? s->size : 0;
 }
 
-/* Inline the direct call E whose profile instance has TOTAL samples.  */
+/* Whether the profile marks the call site of INST at OFFSET.DISC as a
+   call of NAME in the profiled binary: its target histogram names NAME.
+   The converter does so for the calling contexts it takes from call
+   chains; the instance of NAME nested there is then not code the
+   profiled build inlined (and so no sign that GCC's limits allow it),
+   but where NAME's time went when called from there.  */
+static bool
+site_calls_p (const afdo_function *inst, uint32_t offset, uint32_t disc,
+	      uint32_t name)
+{
+  for (uint32_t i = 0; i < inst->n_pos; i++)
+    {
+      const afdo_pos *p = &inst->pos[i];
+      if (AFDO_KEY_OFFSET (p->key) != offset
+	  || (AFDO_KEY_DISC (p->key) != (disc & 0xffffu)
+	      && AFDO_KEY_DISC (p->key) != 0))
+	continue;
+      for (uint32_t j = 0; j < p->n_targets; j++)
+	if (p->targets[j].name == name)
+	  return true;
+    }
+  return false;
+}
+
+/* Whether INST is a calling context: nested at a call site that names
+   its function as a target.  */
+static bool
+context_instance_p (const afdo_function *inst)
+{
+  return (inst->parent
+	  && site_calls_p (inst->parent, AFDO_KEY_OFFSET (inst->callsite),
+			   AFDO_KEY_DISC (inst->callsite), inst->name));
+}
+
+/* Whether inlining E, a calling context, grows its caller by no more
+   than GCC's inliner lets a hot call grow it, or context-size; *GROWTH
+   and *LIMIT get the figures.  GCC's limit is max-inline-insns-single
+   for a function declared inline, max-inline-insns-auto for another,
+   raised by inline-heuristics-hint-percent when the inlined body would
+   know a loop's iterations or stride or an indirect call's target.  A
+   context tells where the callee's time goes, not that inlining it
+   pays: bzip2's mainGtU, hot under mainSort's calls, is far over those
+   limits, and inlined there it cost 2 % more instructions; branches'
+   report_bad (a formatted message and a loop over it, rarely called but
+   long) cost 1.6 %.  */
+static bool
+context_size_ok (inline_ctx *ctx, cgraph_edge *e, int *growth, int *limit)
+{
+  cgraph_node *callee = e->callee->ultimate_alias_target ();
+  *limit = ctx->unit->s->opts.context_size;
+  if (*limit < 0)
+    {
+      tree caller = e->caller->decl;
+      *limit = (DECL_DECLARED_INLINE_P (callee->decl)
+		? opt_for_fn (caller, param_max_inline_insns_single)
+		: opt_for_fn (caller, param_max_inline_insns_auto));
+      if (estimate_edge_hints (e) & (INLINE_HINT_indirect_call
+				     | INLINE_HINT_known_hot
+				     | INLINE_HINT_loop_iterations
+				     | INLINE_HINT_loop_stride))
+	*limit = *limit * opt_for_fn (caller,
+				      param_inline_heuristics_hint_percent)
+		 / 100;
+    }
+  *growth = estimate_edge_growth (e);
+  /* The parts GCC split off the callee go back in with it
+     (split-parts=1): bzip2's mainGtU is a small head and a large
+     mainGtU.part.0.  */
+  if (ctx->unit->s->opts.split_parts)
+    for (cgraph_edge *c = callee->callees; c; c = c->next_callee)
+      if (c->callee->split_part)
+	*growth += node_size (c->callee);
+  return *growth <= *limit;
+}
+
+/* Inline the direct call E whose profile instance has TOTAL samples;
+   CONTEXT when the instance is a calling context.  */
 static bool
 consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
-	       const char *extra)
+	       const char *extra, bool context = false)
 {
   gimple *stmt = e->call_stmt;
   const char *callee = lang_hooks.decl_printable_name (e->callee->decl, 2);
+  char note[128];
+  if (context)
+    {
+      snprintf (note, sizeof note, "%s (calling context)",
+		extra ? extra : "");
+      extra = note;
+    }
   if (total < ctx->threshold)
     {
       dump_site (ctx, stmt, callee, total, AFDO_SITE_COLD, extra);
@@ -269,6 +353,16 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
     r = AFDO_SITE_GROWTH;
   if (r == AFDO_SITE_INLINED && !stack_growth_ok (e))
     r = AFDO_SITE_STACK;
+  if (r == AFDO_SITE_INLINED && context && !moved)
+    {
+      int growth, limit;
+      bool ok = context_size_ok (ctx, e, &growth, &limit);
+      size_t n = strlen (note);
+      snprintf (note + n - 1, sizeof note - n + 1, ", growth %d %s %d)",
+		growth, ok ? "<=" : ">", limit);
+      if (!ok)
+	r = AFDO_SITE_CONTEXT_SIZE;
+    }
   if (r != AFDO_SITE_INLINED)
     {
       dump_site (ctx, stmt, callee, total, r, extra);
@@ -582,7 +676,8 @@ inline_round (inline_ctx *ctx)
       if (!cinst)
 	continue;
       ctx->unit->inline_stats.sites++;
-      if (consider_call (ctx, e, cinst->total, NULL))
+      bool context = context_instance_p (cinst);
+      if (consider_call (ctx, e, cinst->total, NULL, context))
 	any = true;
     }
   return any;

@@ -108,6 +108,10 @@ static const arg_spec arg_table[] =
     "the hot block count for N per mille (default: hot-permille)" },
   { "inline-growth", "=N", ARG_INT, 0, 100000, FIELD (inline_growth),
     NO_FIELD, "the inliner may grow a function by N % (default 300)" },
+  { "context-size", "=N", ARG_INT, 0, 100000, FIELD (context_size),
+    NO_FIELD, "inline a calling context only when it grows the\n"
+    "caller by at most N size units (default: GCC's\n"
+    "limit for a hot call)" },
   { "hot-permille", "=N", ARG_INT, 0, 1000, FIELD (hot_permille),
     NO_FIELD, "hot blocks make up N per mille of the samples\n"
     "(default 999)" },
@@ -194,6 +198,7 @@ default_options (afdo_plugin_options *o)
   o->stale_share = 1;
   o->inline_permille = -1;
   o->inline_growth = 300;
+  o->context_size = -1;
   o->scale = true;
   o->entry_counts = true;
   o->noise_permille = 100;

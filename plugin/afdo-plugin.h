@@ -80,6 +80,10 @@ struct afdo_plugin_options
   /* inline-growth=N: a function may grow by N % of its size (at least N
      size units) through the profile-guided inliner.  */
   int inline_growth;
+  /* context-size=N: the early inliner inlines a calling context of a
+     call-graph profile only when the inlined body grows the caller by at
+     most N size units (-1, the default: GCC's limit for a hot call).  */
+  int context_size;
   /* evaluate[=FILE]: compare with the exact counts of -fprofile-use
      (afdo-evaluate.cc); FILE gets the plugin's block counts.  */
   bool evaluate;
@@ -290,6 +294,7 @@ enum afdo_site_reason
   AFDO_SITE_OPTIONS,
   AFDO_SITE_GROWTH,
   AFDO_SITE_STACK,
+  AFDO_SITE_CONTEXT_SIZE,
   AFDO_SITE_FINAL,
   AFDO_SITE_N
 };

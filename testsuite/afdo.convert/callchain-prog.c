@@ -1,7 +1,10 @@
 /* A program for call-chain profiles: a hot indirect call whose targets
    are named only by the call chains of the samples (run -> op_add most of
    the time), and a function called from two callers, hot from one
-   (hot_caller -> work) and cold from the other (cold_caller -> work).  */
+   (hot_caller -> work) and cold from the other (cold_caller -> work).
+   work is declared inline, so GCC's limit for a hot call of it
+   (max-inline-insns-single) lets the plugin inline its calling context;
+   the profiled binary is built with -fno-inline.  */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -40,7 +43,7 @@ run (long acc, long n)
   return acc;
 }
 
-static long
+static inline long
 work (long x, long n)
 {
   long s = 0;
