@@ -169,6 +169,9 @@ static const arg_spec arg_table[] =
   { "noise-lines", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_lines), NO_FIELD,
     "...and so does a branch whose sides have no samples\n"
     "but those of the branch's own line (default 1)" },
+  { "noise-short", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_short), NO_FIELD,
+    "...and so does a branch whose sides are short blocks\n"
+    "or joins with samples within the noise (default 1)" },
   { "loop-align", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_align), NO_FIELD,
     "without branch records, align a loop whose head is\n"
     "entered by its jumps more often than by falling in\n"
@@ -204,6 +207,7 @@ default_options (afdo_plugin_options *o)
   o->noise_permille = 100;
   o->noise_regions = true;
   o->noise_lines = true;
+  o->noise_short = true;
   o->refold = true;
   o->loop_align = true;
   o->mcf = true;

@@ -107,6 +107,9 @@ struct afdo_plugin_options
   /* noise-lines=0|1: a branch whose sides have no samples but those of
      the branch's own line keeps its static probabilities.  */
   bool noise_lines;
+  /* noise-short=0|1: so does a branch whose sides are short blocks or
+     joins, with samples of their own within the noise.  */
+  bool noise_short;
   /* refold=0|1: fold the nested instances of folded ones that are not
      inlined here either (not only the first level).  */
   bool refold;
