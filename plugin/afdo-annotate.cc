@@ -136,13 +136,21 @@ position_count (annotate_ctx *ctx, const afdo_function *inst,
    instance of the profile, whether or not its line has samples.  */
 static bool
 stmt_count (annotate_ctx *ctx, gimple *stmt, int disc, gcov_type *count,
-	    bool *located, const afdo_pos **source = NULL)
+	    bool *located, const afdo_pos **source = NULL,
+	    bool *line_known = NULL)
 {
   uint32_t offset;
   afdo_function *inst = afdo_stmt_instance (ctx->names, ctx->top, stmt,
 					    true, &offset);
   if (inst && located)
     *located = true;
+  if (inst && line_known)
+    {
+      uint32_t first, last;
+      afdo_line_positions (inst, offset, &first, &last);
+      if (first < last)
+	*line_known = true;
+    }
   return inst && position_count (ctx, inst, offset,
 				 disc < 0 ? 0 : (uint32_t) disc, count, source);
 }
@@ -222,7 +230,7 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
   bool any = false;
   FOR_EACH_BB_FN (bb, cfun)
     {
-      bool found = false, located = false;
+      bool found = false, located = false, line_known = false;
       gcov_type max = 0;
       const afdo_pos *source = NULL;
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -236,7 +244,8 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 	    continue;
 	  gcov_type c;
 	  const afdo_pos *pos = NULL;
-	  if (stmt_count (&ctx, stmt, bb->discriminator, &c, &located, &pos))
+	  if (stmt_count (&ctx, stmt, bb->discriminator, &c, &located, &pos,
+			  &line_known))
 	    {
 	      if (!found || c > max)
 		source = pos;
@@ -250,6 +259,7 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 	}
       res->n_blocks++;
       d[bb->index].located = located;
+      d[bb->index].line_known = line_known;
       if (found)
 	{
 	  afdo_bb_count &b = d[bb->index];

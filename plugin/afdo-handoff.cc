@@ -114,17 +114,18 @@ loop_edges_p (basic_block bb)
   return false;
 }
 
-/* Whether block B is a short side of a branch: one way in, and at most
-   SHORT_SIDE_STMTS statements.  A short block's samples undercount its
-   runs: an instruction or two that seldom stall get few samples however
-   often they run (branches.c: the 99 % side of "weight < 990", three
-   cheap instructions, had 81 samples against 1750 on the compare).  */
-#define SHORT_SIDE_STMTS 4
+/* Whether block B is a short arm of an if-then or if-then-else: one
+   way in, one way out to JOIN, at most SHORT_ARM_STMTS statements.  A
+   short block's samples undercount its runs: an instruction or two that
+   seldom stall take few samples however often they run (branches.c:
+   the 99 % side of "weight < 990", three cheap instructions, had 81
+   samples against 1750 on the compare).  */
+#define SHORT_ARM_STMTS 4
 
 static bool
-short_side_p (basic_block b)
+short_arm_p (basic_block b, basic_block join)
 {
-  if (!single_pred_p (b))
+  if (!single_pred_p (b) || !single_succ_p (b) || single_succ (b) != join)
     return false;
   int n = 0;
   for (gimple_stmt_iterator gsi = gsi_start_bb (b); !gsi_end_p (gsi);
@@ -134,10 +135,56 @@ short_side_p (basic_block b)
       if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_LABEL
 	  || gimple_clobber_p (stmt) || gimple_code (stmt) == GIMPLE_PREDICT)
 	continue;
-      if (++n > SHORT_SIDE_STMTS)
+      if (++n > SHORT_ARM_STMTS)
 	return false;
     }
   return true;
+}
+
+/* Whether block B's lines have no entry in the profile for any
+   discriminator, though its function's instance is there: the profiled
+   binary had no code of its own for them (merged into other lines, or
+   if-converted), so the samples say nothing about it, not even that it
+   did not run.  */
+static bool
+lineless_p (vec<afdo_bb_count> &d, basic_block b)
+{
+  const afdo_bb_count &c = d[b->index];
+  return c.located && !c.line_known && c.state != AFDO_BB_CALL;
+}
+
+/* Whether BB ends an if-then or if-then-else whose arms are short
+   (short_arm_p), one of them lineless (lineless_p), with fewer samples
+   of their own than NOISE.  */
+static bool
+short_arms_unknown_p (vec<afdo_bb_count> &d, basic_block bb, double noise)
+{
+  if (EDGE_COUNT (bb->succs) != 2)
+    return false;
+  basic_block a = EDGE_SUCC (bb, 0)->dest, b = EDGE_SUCC (bb, 1)->dest;
+  basic_block arms[2];
+  int n = 0;
+  if (single_succ_p (a) && single_succ (a) == b)
+    arms[n++] = a;
+  else if (single_succ_p (b) && single_succ (b) == a)
+    arms[n++] = b;
+  else if (single_succ_p (a) && single_succ_p (b)
+	   && single_succ (a) == single_succ (b))
+    {
+      arms[n++] = a;
+      arms[n++] = b;
+    }
+  gcov_type samples = 0;
+  bool lineless = false;
+  for (int i = 0; i < n; i++)
+    {
+      basic_block join = n == 2 ? single_succ (a) : (arms[i] == a ? b : a);
+      if (!short_arm_p (arms[i], join))
+	return false;
+      samples += MAX (own_samples (d, arms[i]), 0);
+      lineless |= lineless_p (d, arms[i]);
+    }
+  return n > 0 && lineless && (double) samples < noise;
 }
 
 /* The probabilities of the edges out of BB from their counts (SUM in
@@ -153,10 +200,14 @@ short_side_p (basic_block b)
    Nor can they when a side's samples are BB's own (one line, one
    profile position) and no side has samples of its own: the inference
    could only split BB's count evenly (benchmarks/programs/discrim.c,
-   where a 1-in-16 side got half).  Nor when every side is a short
-   block (short_side_p) or a join, and the short sides' own samples are
-   within the noise of BB's: which side ran cannot be told from samples
-   that short code seldom gets (noise-short).  */
+   where a 1-in-16 side got half).  Nor when BB ends an if-then or
+   if-then-else whose arms are short (short_arm_p), one of them has no
+   entry in the profile (lineless_p), and the arms' own samples are
+   within the noise of BB's: the inference would give the lineless arm
+   what the other's few samples leave, and which arm ran cannot be told
+   from samples that short code seldom gets (noise-short).  A short arm
+   whose lines are in the profile without samples is evidence enough
+   that it seldom ran.  */
 static bool
 set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 		   gcov_type sum)
@@ -166,18 +217,10 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
   gcov_type samples = own_samples (d, bb);
   if (!s->has_branches && s->opts.noise_permille > 0 && samples > 0)
     {
-      gcov_type bounded = 0, short_samples = 0;
+      gcov_type bounded = 0;
       bool any_unbounded = false, any_bounded = false, shared = false;
-      bool all_short = true;
       FOR_EACH_EDGE (e, ei, bb->succs)
 	{
-	  if (single_pred_p (e->dest))
-	    {
-	      if (short_side_p (e->dest))
-		short_samples += MAX (own_samples (d, e->dest), 0);
-	      else
-		all_short = false;
-	    }
 	  if (s->opts.noise_lines && same_samples_p (d, bb, e->dest))
 	    shared = any_unbounded = true;
 	  else if (bounded_p (d, e) && own_samples (d, e->dest) >= 0)
@@ -194,9 +237,9 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 	why = "its sides' samples are its own line's";
       else if (any_unbounded && (double) (samples - bounded) < noise)
 	why = "the samples do not tell";
-      else if (s->opts.noise_short && all_short
-	       && (double) short_samples < noise && !loop_edges_p (bb))
-	why = "its sides are short";
+      else if (s->opts.noise_short && short_arms_unknown_p (d, bb, noise)
+	       && !loop_edges_p (bb))
+	why = "its arms are short";
       if (why)
 	{
 	  if (dump_file)

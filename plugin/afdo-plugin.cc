@@ -170,8 +170,8 @@ static const arg_spec arg_table[] =
     "...and so does a branch whose sides have no samples\n"
     "but those of the branch's own line (default 1)" },
   { "noise-short", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_short), NO_FIELD,
-    "...and so does a branch whose sides are short blocks\n"
-    "or joins with samples within the noise (default 1)" },
+    "...and so does an if-then(-else) whose arms are short,\n"
+    "one without entry in the profile (default 1)" },
   { "loop-align", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_align), NO_FIELD,
     "without branch records, align a loop whose head is\n"
     "entered by its jumps more often than by falling in\n"

@@ -107,8 +107,9 @@ struct afdo_plugin_options
   /* noise-lines=0|1: a branch whose sides have no samples but those of
      the branch's own line keeps its static probabilities.  */
   bool noise_lines;
-  /* noise-short=0|1: so does a branch whose sides are short blocks or
-     joins, with samples of their own within the noise.  */
+  /* noise-short=0|1: so does an if-then or if-then-else whose arms are
+     short, one of them without entry in the profile, with samples of
+     their own within the noise.  */
   bool noise_short;
   /* refold=0|1: fold the nested instances of folded ones that are not
      inlined here either (not only the first level).  */
@@ -435,6 +436,9 @@ struct afdo_bb_count
   /* A statement's inline stack leads to an instance of the profile:
      without a count, the block is known to have had no samples.  */
   bool located;
+  /* A statement's line has an entry in the profile (for some
+     discriminator): the profiled binary had code of its own there.  */
+  bool line_known;
   int class_rep;
   /* The profile position whose count the block's statements gave it
      (their MAX); blocks with the same one carry the same samples, not

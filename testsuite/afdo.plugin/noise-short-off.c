@@ -6,5 +6,5 @@
 
 #include "noise-short.c"
 
-/* { dg-final { scan-dump-not autofdo "its sides are short" } } */
+/* { dg-final { scan-dump-not autofdo "its arms are short" } } */
 /* { dg-final { scan-dump autofdo "edge 3->4 count 81 prob 11.6% \\(auto FDO\\)" } } */

@@ -24,6 +24,6 @@ step (const int *w, int n, int round)
   return acc;
 }
 
-/* { dg-final { scan-dump autofdo "bb 3: static probabilities kept \\(its sides are short\\)" } } */
+/* { dg-final { scan-dump autofdo "bb 3: static probabilities kept \\(its arms are short\\)" } } */
 /* { dg-final { scan-dump autofdo "edge 3->4 count \[0-9\]+ prob 50.0% \\(guessed\\)" } } */
 /* { dg-final { scan-dump autofdo "bb 4: counts of the blocks it dominates scaled by 350 / 81" } } */
