@@ -389,8 +389,8 @@ add_contexts (agg *g, binprof *bp, const afdo_map *kept, afdo_map *moved,
       if (!caller)
 	continue;
       uint32_t name = afdo_intern_str (g->prof, top->name);
-      afdo_function *root
-	= afdo_callee (g->prof, caller, pos_key (&rs), name, true);
+      afdo_key_t site = pos_key (&rs);
+      afdo_function *root = afdo_callee (g->prof, caller, site, name, true);
       afdo_function *in = root ? instance_under (g, root, ri.scope) : NULL;
       if (!in)
 	continue;
@@ -403,7 +403,7 @@ add_contexts (agg *g, binprof *bp, const afdo_map *kept, afdo_map *moved,
 	 is a call of the profiled binary, not code it inlined (an
 	 indirect one gets its targets from add_chain_targets).  */
       if (kind == 1)
-	afdo_target_add (afdo_pos_get (caller, pos_key (&rs), true), name, c);
+	afdo_target_add (afdo_pos_get (caller, site, true), name, c);
       if (!afdo_map_add (moved, ip, 0, c))
 	goto out;
       q->context_samples += c;

@@ -89,16 +89,19 @@ mark_used (annotate_ctx *ctx, const afdo_function *inst, const afdo_pos *pos)
    when the profile has no other discriminator on that line: a profile
    that tells the blocks of a line apart and has no entry for this one
    says it had no samples.  With discriminators=0 the largest entry of
-   the line is used, as if the profile had none.  */
+   the line is used, as if the profile had none.  *LINE_KNOWN (may be
+   NULL) is set when the line has an entry for any discriminator.  */
 static bool
 position_count (annotate_ctx *ctx, const afdo_function *inst,
 		uint32_t offset, uint32_t disc, gcov_type *count,
-		const afdo_pos **source = NULL)
+		const afdo_pos **source = NULL, bool *line_known = NULL)
 {
   uint32_t first, last;
   afdo_line_positions (inst, offset, &first, &last);
   if (first == last)
     return false;
+  if (line_known)
+    *line_known = true;
 
   if (!ctx->unit->s->opts.discriminators)
     {
@@ -144,15 +147,9 @@ stmt_count (annotate_ctx *ctx, gimple *stmt, int disc, gcov_type *count,
 					    true, &offset);
   if (inst && located)
     *located = true;
-  if (inst && line_known)
-    {
-      uint32_t first, last;
-      afdo_line_positions (inst, offset, &first, &last);
-      if (first < last)
-	*line_known = true;
-    }
   return inst && position_count (ctx, inst, offset,
-				 disc < 0 ? 0 : (uint32_t) disc, count, source);
+				 disc < 0 ? 0 : (uint32_t) disc, count, source,
+				 line_known);
 }
 
 /* Without a head count (a profile of IP samples), the samples of the

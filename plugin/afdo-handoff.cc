@@ -114,8 +114,8 @@ loop_edges_p (basic_block bb)
   return false;
 }
 
-/* Whether block B is a short arm of an if-then or if-then-else: one
-   way in, one way out to JOIN, at most SHORT_ARM_STMTS statements.  A
+/* Whether block B, an arm of an if-then or if-then-else, is short: one
+   way in, at most SHORT_ARM_STMTS statements.  A
    short block's samples undercount its runs: an instruction or two that
    seldom stall take few samples however often they run (branches.c:
    the 99 % side of "weight < 990", three cheap instructions, had 81
@@ -123,17 +123,17 @@ loop_edges_p (basic_block bb)
 #define SHORT_ARM_STMTS 4
 
 static bool
-short_arm_p (basic_block b, basic_block join)
+short_arm_p (basic_block b)
 {
-  if (!single_pred_p (b) || !single_succ_p (b) || single_succ (b) != join)
+  if (!single_pred_p (b))
     return false;
   int n = 0;
-  for (gimple_stmt_iterator gsi = gsi_start_bb (b); !gsi_end_p (gsi);
-       gsi_next (&gsi))
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (b); !gsi_end_p (gsi);
+       gsi_next_nondebug (&gsi))
     {
       gimple *stmt = gsi_stmt (gsi);
-      if (is_gimple_debug (stmt) || gimple_code (stmt) == GIMPLE_LABEL
-	  || gimple_clobber_p (stmt) || gimple_code (stmt) == GIMPLE_PREDICT)
+      if (gimple_code (stmt) == GIMPLE_LABEL || gimple_clobber_p (stmt)
+	  || gimple_code (stmt) == GIMPLE_PREDICT)
 	continue;
       if (++n > SHORT_ARM_STMTS)
 	return false;
@@ -162,6 +162,8 @@ short_arms_unknown_p (vec<afdo_bb_count> &d, basic_block bb, double noise)
   if (EDGE_COUNT (bb->succs) != 2)
     return false;
   basic_block a = EDGE_SUCC (bb, 0)->dest, b = EDGE_SUCC (bb, 1)->dest;
+  /* The arms: one that falls into the other side (if-then), or two
+     that meet (if-then-else).  */
   basic_block arms[2];
   int n = 0;
   if (single_succ_p (a) && single_succ (a) == b)
@@ -174,17 +176,18 @@ short_arms_unknown_p (vec<afdo_bb_count> &d, basic_block bb, double noise)
       arms[n++] = a;
       arms[n++] = b;
     }
+  else
+    return false;
   gcov_type samples = 0;
   bool lineless = false;
   for (int i = 0; i < n; i++)
     {
-      basic_block join = n == 2 ? single_succ (a) : (arms[i] == a ? b : a);
-      if (!short_arm_p (arms[i], join))
+      if (!short_arm_p (arms[i]))
 	return false;
       samples += MAX (own_samples (d, arms[i]), 0);
       lineless |= lineless_p (d, arms[i]);
     }
-  return n > 0 && lineless && (double) samples < noise;
+  return lineless && (double) samples < noise;
 }
 
 /* The probabilities of the edges out of BB from their counts (SUM in
@@ -220,17 +223,15 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
       gcov_type bounded = 0;
       bool any_unbounded = false, any_bounded = false, shared = false;
       FOR_EACH_EDGE (e, ei, bb->succs)
-	{
-	  if (s->opts.noise_lines && same_samples_p (d, bb, e->dest))
-	    shared = any_unbounded = true;
-	  else if (bounded_p (d, e) && own_samples (d, e->dest) >= 0)
-	    {
-	      bounded += own_samples (d, e->dest);
-	      any_bounded = true;
-	    }
-	  else
-	    any_unbounded = true;
-	}
+	if (s->opts.noise_lines && same_samples_p (d, bb, e->dest))
+	  shared = any_unbounded = true;
+	else if (bounded_p (d, e) && own_samples (d, e->dest) >= 0)
+	  {
+	    bounded += own_samples (d, e->dest);
+	    any_bounded = true;
+	  }
+	else
+	  any_unbounded = true;
       const double noise = (double) samples * s->opts.noise_permille / 1000.0;
       const char *why = NULL;
       if (shared && !any_bounded && !loop_edges_p (bb))

@@ -249,6 +249,16 @@ node_size (cgraph_node *node)
   return s ? s->size : 0;
 }
 
+/* Whether position P of a call site's line applies to a call in a block
+   with discriminator DISC: its own entry, or the line's entry without
+   one.  */
+static bool
+site_pos_p (const afdo_pos *p, uint32_t disc)
+{
+  return (AFDO_KEY_DISC (p->key) == (disc & 0xffffu)
+	  || AFDO_KEY_DISC (p->key) == 0);
+}
+
 /* Whether the profile marks the call site of INST at OFFSET.DISC as a
    call of NAME in the profiled binary: its target histogram names NAME.
    The converter does so for the calling contexts it takes from call
@@ -259,12 +269,12 @@ static bool
 site_calls_p (const afdo_function *inst, uint32_t offset, uint32_t disc,
 	      uint32_t name)
 {
-  for (uint32_t i = 0; i < inst->n_pos; i++)
+  uint32_t first, last;
+  afdo_line_positions (inst, offset, &first, &last);
+  for (uint32_t i = first; i < last; i++)
     {
       const afdo_pos *p = &inst->pos[i];
-      if (AFDO_KEY_OFFSET (p->key) != offset
-	  || (AFDO_KEY_DISC (p->key) != (disc & 0xffffu)
-	      && AFDO_KEY_DISC (p->key) != 0))
+      if (!site_pos_p (p, disc))
 	continue;
       for (uint32_t j = 0; j < p->n_targets; j++)
 	if (p->targets[j].name == name)
@@ -332,11 +342,13 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
 {
   gimple *stmt = e->call_stmt;
   const char *callee = lang_hooks.decl_printable_name (e->callee->decl, 2);
+  /* A calling context says so in the dump, with its growth against the
+     limit once that is known.  */
+  const char *base = extra ? extra : "";
   char note[128];
   if (context)
     {
-      snprintf (note, sizeof note, "%s (calling context)",
-		extra ? extra : "");
+      snprintf (note, sizeof note, "%s (calling context)", base);
       extra = note;
     }
   if (total < ctx->threshold)
@@ -357,9 +369,8 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
     {
       int growth, limit;
       bool ok = context_size_ok (ctx, e, &growth, &limit);
-      size_t n = strlen (note);
-      snprintf (note + n - 1, sizeof note - n + 1, ", growth %d %s %d)",
-		growth, ok ? "<=" : ">", limit);
+      snprintf (note, sizeof note, "%s (calling context, growth %d %s %d)",
+		base, growth, ok ? "<=" : ">", limit);
       if (!ok)
 	r = AFDO_SITE_CONTEXT_SIZE;
     }
@@ -390,12 +401,12 @@ hottest_target_at (const afdo_function *inst, uint32_t offset, uint32_t disc,
 {
   const afdo_target *best = NULL;
   *site_total = 0;
-  for (uint32_t i = 0; i < inst->n_pos; i++)
+  uint32_t first, last;
+  afdo_line_positions (inst, offset, &first, &last);
+  for (uint32_t i = first; i < last; i++)
     {
       const afdo_pos *p = &inst->pos[i];
-      if (AFDO_KEY_OFFSET (p->key) != offset
-	  || (AFDO_KEY_DISC (p->key) != (disc & 0xffffu)
-	      && AFDO_KEY_DISC (p->key) != 0))
+      if (!site_pos_p (p, disc))
 	continue;
       for (uint32_t j = 0; j < p->n_targets; j++)
 	{
