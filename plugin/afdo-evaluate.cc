@@ -444,6 +444,74 @@ eval_line (const char *fmt, ...)
     }
 }
 
+/* Larger differences first, then by block index.  */
+static int
+cmp_block_loss (const void *a, const void *b)
+{
+  typedef std::pair<double, basic_block> loss;
+  const loss *x = (const loss *) a, *y = (const loss *) b;
+  if (x->first != y->first)
+    return x->first > y->first ? -1 : 1;
+  return x->second->index - y->second->index;
+}
+
+/* With dump=details: the blocks of cfun whose share of the function's
+   count differs most between the plugin's counts F and the exact ones
+   GT (both indexed by block index), each with its first line.  Half
+   the differences summed over all blocks is what the function's
+   overlap lacks of 100 %, so these blocks say where it is lost.  */
+static void
+dump_block_losses (const char *name, const vec<gcov_type> &f,
+		   const vec<gcov_type> &gt)
+{
+  if (!dump_file || !(dump_flags & TDF_DETAILS))
+    return;
+  double sf = 0, sg = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      sf += (double) f[bb->index];
+      sg += (double) gt[bb->index];
+    }
+  if (sf <= 0 || sg <= 0)
+    return;
+  auto_vec<std::pair<double, basic_block> > diffs;
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      double d = f[bb->index] / sf - gt[bb->index] / sg;
+      if (d < 0)
+	d = -d;
+      if (d >= 0.001)
+	diffs.safe_push (std::make_pair (d, bb));
+    }
+  if (diffs.is_empty ())
+    return;
+  diffs.qsort (cmp_block_loss);
+  fprintf (dump_file, "evaluate: %s: the blocks furthest from the exact "
+	   "counts (share of the function's count):\n", name);
+  for (unsigned k = 0; k < diffs.length () && k < 12; k++)
+    {
+      bb = diffs[k].second;
+      int line = 0;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	if (!is_gimple_debug (gsi_stmt (gsi))
+	    && gimple_location (gsi_stmt (gsi)) != UNKNOWN_LOCATION)
+	  {
+	    line = LOCATION_LINE (gimple_location (gsi_stmt (gsi)));
+	    break;
+	  }
+      fprintf (dump_file, "  bb %d", bb->index);
+      if (line)
+	fprintf (dump_file, " line %d", line);
+      fprintf (dump_file, ": %s, exact %.1f%% (%" PRId64 "), "
+	       "plugin %.1f%% (%" PRId64 ")\n",
+	       f[bb->index] / sf > gt[bb->index] / sg ? "over" : "under",
+	       100.0 * gt[bb->index] / sg, (int64_t) gt[bb->index],
+	       100.0 * f[bb->index] / sf, (int64_t) f[bb->index]);
+    }
+}
+
 /* Evaluate the functions of the translation unit; append the exact
    counts to EXACT_OUT and the plugin's to OURS_OUT.  */
 static void
@@ -538,6 +606,8 @@ evaluate_unit (afdo_session *s, counts_buffer *exact_out,
 		 applied ? "" : (inst ? " (no statement matched: a miss)"
 				 : " (not in the sampled profile: a miss)"),
 		 (unsigned) fv.length (), weight);
+      if (applied)
+	dump_block_losses (name, f, gt);
       pop_cfun ();
     }
   eval_line ("translation unit: weighted block overlap %.1f%% over %u "
