@@ -111,7 +111,7 @@ CG_STACK=${BENCH_CG_STACK:-8192}
 # is a compiler option, given as it is: tracer=-ftracer).
 if [ "$MODE" = ablation ]; then
   VARIANTS=(O2 fdo plugin)
-  : "${BENCH_PLUGIN_VARIANTS:=no-scale=scale=0 no-mcf=mcf=0 no-entry-counts=entry-counts=0,split-parts=0 no-prologue=prologue=0 no-noise=noise-permille=0 no-noise-regions=noise-regions=0 no-noise-lines=noise-lines=0 no-refold=refold=0 no-loop-estimates=loop-estimates=0 no-loop-align=loop-align=0 no-split-parts=split-parts=0 no-inline=inline=0,icp=0 no-fdo-opts=fdo-opts=0 hot-990=hot-permille=990 no-unroll=-fno-unroll-loops tracer=-ftracer tracer-no-noise-regions=-ftracer,noise-regions=0}"
+  : "${BENCH_PLUGIN_VARIANTS:=no-scale=scale=0 no-mcf=mcf=0 no-unsampled-calls=unsampled-calls=0 no-entry-counts=entry-counts=0,split-parts=0 no-prologue=prologue=0 no-noise=noise-permille=0 no-noise-regions=noise-regions=0 no-noise-lines=noise-lines=0 no-refold=refold=0 no-loop-estimates=loop-estimates=0 no-loop-align=loop-align=0 no-split-parts=split-parts=0 no-inline=inline=0,icp=0 no-fdo-opts=fdo-opts=0 hot-990=hot-permille=990 no-unroll=-fno-unroll-loops tracer=-ftracer tracer-no-noise-regions=-ftracer,noise-regions=0}"
 fi
 declare -A PLUGIN_EXTRA=()
 for pv in ${BENCH_PLUGIN_VARIANTS:-}; do
@@ -180,6 +180,16 @@ setup_tools ()
   # Snapshots of the tools, so a rebuild during the run cannot change them
   # between programs.
   mkdir -p "$RUNDIR/tools"
+  # Paddings of 16, 32 and 48 bytes ahead of all other code (the linker
+  # puts .text.unlikely first): the code offsets of the timing rounds.
+  SHIFTS=(0)
+  local k
+  for k in 16 32 48; do
+    printf '__asm__ (".section .text.unlikely.afdo_bench_pad,\\"ax\\",@progbits\\n\\t.skip %d, 0x90\\n\\t.previous");\n' "$k" \
+      >"$RUNDIR/tools/pad$k.c"
+    $CC -c "$RUNDIR/tools/pad$k.c" -o "$RUNDIR/tools/pad$k.o" 2>>"$LOG" \
+      && SHIFTS+=("$k")
+  done
   OVERLAP=""
   DUMP=""
   if [ -x "$BDIR/afdo-dump" ] && cp "$BDIR/afdo-dump" "$RUNDIR/tools/afdo-dump"; then
@@ -290,7 +300,20 @@ build_variant ()
     echo "$dir/$p: ${objs[*]}"
     printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${linkflags[*]} -o $dir/$p ${objs[*]} ${LIBS_P[*]}"
   } >"$mk"
-  "$BT" "$dir/compile-$v.time" make -s -j"$JOBS" -f "$mk" >"$dir/build-$v.log" 2>&1
+  "$BT" "$dir/compile-$v.time" make -s -j"$JOBS" -f "$mk" >"$dir/build-$v.log" 2>&1 \
+    || return 1
+  # A timed variant is also linked behind each padding of SHIFTS: the
+  # same code at other offsets (bench_program's timing).
+  local k
+  if [[ " ${VARIANTS[*]} " == *" $v "* ]]; then
+    for k in "${SHIFTS[@]:1}"; do
+      mkdir -p "$dir/shift$k"
+      $CC ${BASE_CFLAGS[*]} ${linkflags[*]} -o "$dir/shift$k/$p" \
+        "$RUNDIR/tools/pad$k.o" "${objs[@]}" ${LIBS_P[*]} \
+        >>"$dir/build-$v.log" 2>&1 || rm -f "$dir/shift$k/$p"
+    done
+  fi
+  return 0
 }
 
 # variant_flags V: the flags of variant V (the profile is $PROF).
@@ -488,7 +511,11 @@ bench_program ()
 
   # Timing: rounds in which every available variant runs once, the order
   # rotating from round to round; each variant is paired with the O2 run
-  # of the same round.
+  # of the same round.  Round R runs every variant at the code offset
+  # SHIFTS[R mod 4]: where a hot loop falls in its cache lines moves a
+  # program's time by as much as 11 % (loops at -O2 with 16 bytes more
+  # in front of its code), and one offset would make that luck part of
+  # a variant's figure.
   local order=() n i r k t
   for v in "${VARIANTS[@]}"; do
     [ "$MODE" = quality ] && break   # no timing in quality mode
@@ -499,10 +526,19 @@ bench_program ()
     bash "$PDIR/workload-full.sh" "${ok[$v]}" >/dev/null 2>&1
   done
   [ $n -gt 0 ] && log "$p: timing ${order[*]}, $PAIRS rounds"
+  local sh bin
   for ((r = 0; r < PAIRS; r++)); do
+    # The offset of this round, if every variant has its binary there.
+    sh=${SHIFTS[$((r % ${#SHIFTS[@]}))]}
+    for v in "${order[@]}"; do
+      [ "$sh" = 0 ] || [ -x "$PDIR/$v/shift$sh/$p" ] || sh=0
+    done
+    record shift "$p" "$r" "$sh"
     for ((k = 0; k < n; k++)); do
       v=${order[$(((k + r) % n))]}
-      "$BT" "$PDIR/t.time" bash "$PDIR/workload-full.sh" "${ok[$v]}" >/dev/null 2>&1
+      bin=${ok[$v]}
+      [ "$sh" = 0 ] || bin=$PDIR/$v/shift$sh/$p
+      "$BT" "$PDIR/t.time" bash "$PDIR/workload-full.sh" "$bin" >/dev/null 2>&1
       read -r -a t <"$PDIR/t.time"
       if [ "${t[5]}" != 0 ]; then
         log "$p: $v exited with ${t[5]} in round $r"
@@ -685,6 +721,7 @@ main ()
     printf 'meta\tmode\t%s\n' "$MODE"
     machine_meta
     printf 'meta\tpairs\t%s\n' "$PAIRS"
+    printf 'meta\tshifts\t%s\n' "${SHIFTS[*]}"
     printf 'meta\tperf\t%s\n' "$PERF_DESC"
     printf 'meta\tconvert\t%s\n' "$CONVERT_STATE"
     printf 'meta\tplugin\t%s\n' "$PLUGIN_STATE"

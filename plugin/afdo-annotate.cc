@@ -152,6 +152,35 @@ stmt_count (annotate_ctx *ctx, gimple *stmt, int disc, gcov_type *count,
 				 line_known);
 }
 
+/* Whether STMT, a call, calls a function defined in this translation
+   unit of which the profile has no samples: no top-level instance with
+   samples, and no instance inlined at this call.  Had the call run
+   often, the callee's code would have collected samples somewhere.  */
+static bool
+calls_unsampled_p (annotate_ctx *ctx, gimple *stmt)
+{
+  tree fndecl = gimple_call_fndecl (stmt);
+  if (!fndecl || gimple_call_internal_p (stmt) || fndecl_built_in_p (fndecl))
+    return false;
+  cgraph_node *callee = cgraph_node::get (fndecl);
+  if (!callee)
+    return false;
+  callee = callee->ultimate_alias_target ();
+  if (!callee->definition)
+    return false;
+  afdo_function *top = ctx->names->top (callee->decl);
+  if (top && top->total > 0)
+    return false;
+  uint32_t offset;
+  afdo_function *inst = afdo_stmt_instance (ctx->names, ctx->top, stmt,
+					    false, &offset);
+  if (!inst)
+    return false;
+  afdo_function *nested = afdo_callee_at (ctx->names->prof, inst, offset,
+					  AFDO_ANY_DISC, AFDO_ANY_NAME);
+  return !nested || nested->total == 0;
+}
+
 /* Without a head count (a profile of IP samples), the samples of the
    line of the function's opening brace count its entries: in the
    binary that line holds the prologue, which runs once per call, and
@@ -241,6 +270,8 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 	    continue;
 	  gcov_type c;
 	  const afdo_pos *pos = NULL;
+	  if (is_gimple_call (stmt) && calls_unsampled_p (&ctx, stmt))
+	    d[bb->index].calls_unsampled = true;
 	  if (stmt_count (&ctx, stmt, bb->discriminator, &c, &located, &pos,
 			  &line_known))
 	    {

@@ -155,6 +155,10 @@ static const arg_spec arg_table[] =
   { "mcf", "=0|1", ARG_BOOL, 0, 1, FIELD (mcf), NO_FIELD,
     "infer the counts as a minimum-cost flow; 0: the\n"
     "equivalence classes and flow rules (default 1)" },
+  { "unsampled-calls", "=0|1", ARG_BOOL, 0, 1, FIELD (unsampled_calls),
+    NO_FIELD, "...where a block without samples that calls a function\n"
+    "of this unit the profile has no samples of keeps\n"
+    "its count near 0 (default 1)" },
   { "noise-permille", "=N", ARG_INT, 0, 500, FIELD (noise_permille),
     NO_FIELD, "without branch records, a branch whose sides without\n"
     "samples of their own get less than N per mille of its\n"
@@ -211,6 +215,7 @@ default_options (afdo_plugin_options *o)
   o->refold = true;
   o->loop_align = true;
   o->mcf = true;
+  o->unsampled_calls = true;
   o->loop_estimates = true;
   o->split_parts = true;
   o->prologue = true;

@@ -135,6 +135,10 @@ struct afdo_plugin_options
   /* mcf=0|1: infer the counts as a minimum-cost flow; 0 uses the
      equivalence classes and flow rules of seed 000.  */
   bool mcf;
+  /* unsampled-calls=0|1: with mcf, a block without samples that calls a
+     function of the unit without samples is as dear to raise as a
+     sampled block is to empty.  */
+  bool unsampled_calls;
   /* report=FILE: append what the unit matched, for afdo-dump
      --build-report (afdo-report.cc).  */
   const char *report;
@@ -439,6 +443,9 @@ struct afdo_bb_count
   /* A statement's line has an entry in the profile (for some
      discriminator): the profiled binary had code of its own there.  */
   bool line_known;
+  /* It calls a function of this translation unit that has no samples,
+     neither on its own nor inlined at this call.  */
+  bool calls_unsampled;
   int class_rep;
   /* The profile position whose count the block's statements gave it
      (their MAX); blocks with the same one carry the same samples, not

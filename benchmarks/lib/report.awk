@@ -66,6 +66,11 @@ $1 == "profile" {
 $1 == "cg" { ir[$2, $3] = $4; br[$2, $3] = $5; mp[$2, $3] = $6; next }
 $1 == "time" { tcpu[$2, $3, $4] = $5; twall[$2, $3, $4] = $6
                if ($3 + 1 > nround[$2]) nround[$2] = $3 + 1; next }
+# shift P R S: round R of P ran every variant with S bytes of padding
+# ahead of its code.
+$1 == "shift" { round_off[$2, $3] = $4
+                if (!(($2 SUBSEP $4) in shseen)) { shseen[$2, $4] = 1; shl[$2, ++nsh[$2]] = $4 }
+                next }
 $1 == "quality" { qv[$2] = $3; qd[$2] = $4; next }
 # overlap P K N W  PO PM PMW PZ PZW PS  GO ... (see quality.awk)
 $1 == "overlap" { if ($3 == "-") ovd[$2] = $4
@@ -95,6 +100,21 @@ END {
       splo[p, v] = (1 / q3[p, v] - 1) * 100
       sphi[p, v] = (1 / q1[p, v] - 1) * 100
       gsum[v] += log(med[p, v]); gn[v]++
+      # Per code offset: the median ratio of its rounds; their geometric
+      # mean weighs every offset alike.
+      offs[p, v] = ""; lsum = 0; ln = 0
+      for (j = 1; j <= nsh[p]; j++) {
+        n = 0
+        for (r = 0; r < nround[p]; r++)
+          if (round_off[p, r] == shl[p, j] && (p SUBSEP r SUBSEP v) in tcpu \
+              && (p SUBSEP r SUBSEP "O2") in tcpu && tcpu[p, r, "O2"] > 0)
+            a[++n] = tcpu[p, r, v] / tcpu[p, r, "O2"]
+        if (n == 0) continue
+        sort(a, n); x = quant(a, n, 0.5)
+        offs[p, v] = offs[p, v] (offs[p, v] == "" ? "" : " / ") sprintf("%.3f", x)
+        lsum += log(x); ln++
+      }
+      if (ln > 1) lmean[p, v] = exp(lsum / ln)
     }
     # O2 run time itself, for scale
     n = 0
@@ -115,7 +135,7 @@ END {
   print "| base flags (every variant) | `" meta["cflags"] "` |"
   print "| profiles | " meta["perf"] " on the `" meta["cflags"] "` binary, full workload; `afdo-convert` " meta["convert"] " |"
   print "| plugin | afdo.so " meta["plugin"] "; ablation arguments: `" meta["ablation"] "` |"
-  print "| timing rounds | " meta["pairs"] " (every variant once per round, order rotating; each paired with the O2 run of its round) |"
+  print "| timing rounds | " meta["pairs"] " (every variant once per round, order rotating; each paired with the O2 run of its round" (meta["shifts"] != "" && meta["shifts"] != "0" ? "; code offsets " meta["shifts"] " bytes, rotating" : "") ") |"
   print "| harness run time | " meta["elapsed"] " s |"
   print ""
   para("Variants: **O2** = base flags; **fdo** = instrumented FDO (`-fprofile-generate`, the same workload, `-fprofile-use`), the ceiling; **autofdo** = GCC 12 `-fauto-profile` with our converter's profile; **plugin** = `-fplugin=afdo.so -fplugin-arg-afdo-profile=` the same profile; **plugin-cg** = the plugin with the profile of a second run recorded with `perf record --call-graph dwarf` (indirect-call targets and calling contexts from the call chains); **plugin-cgip** = the plugin with the IP samples of that same run (`afdo-convert --no-callchains`), so plugin-cg against plugin-cgip is what the chains add; **plugin-noinline** = the plugin with the ablation arguments above.")
@@ -147,15 +167,51 @@ END {
   print line
   print ""
 
+  # The same from the layout means (when the rounds rotated offsets).
+  any = 0
+  for (i = 1; i <= np; i++)
+    for (k = 2; k <= nv; k++)
+      if ((prog[i] SUBSEP V[k]) in lmean) any = 1
+  if (any) {
+    heading("### Speedup over -O2, every code offset weighed alike")
+    para("1 / layout mean − 1, the layout mean being the geometric mean over the code offsets of the median ratio at each (see Spread).")
+    variant_table_head("offsets")
+    for (k = 2; k <= nv; k++) { lgs[V[k]] = 0; lgn[V[k]] = 0 }
+    for (i = 1; i <= np; i++) {
+      p = prog[i]
+      line = "| " p " | " nsh[p] " |"
+      for (k = 2; k <= nv; k++) {
+        v = V[k]
+        if ((p SUBSEP v) in lmean) {
+          line = line " " pct((1 / lmean[p, v] - 1) * 100) " |"
+          lgs[v] += log(lmean[p, v]); lgn[v]++
+        } else
+          line = line " n/a |"
+      }
+      print line
+    }
+    line = "| geometric mean | |"
+    for (k = 2; k <= nv; k++) {
+      v = V[k]
+      line = line " " (lgn[v] ? pct((exp(-lgs[v] / lgn[v]) - 1) * 100) " (" lgn[v] " programs)" : "n/a") " |"
+    }
+    print line
+    print ""
+  }
+
   heading("### Spread")
-  table_head("| program | variant | rounds | median ratio | IQR of ratio | min – max | speedup | speedup IQR | median wall-time ratio |", "|---|---|---:|---:|---:|---:|---:|---:|---:|")
+  if (meta["shifts"] != "" && meta["shifts"] != "0")
+    para("The rounds rotate over code offsets: every binary is also linked with " meta["shifts"] " bytes of padding ahead of all its code, and round R runs every variant at the R-th offset (modulo their number). *Per offset*: the median ratio of the rounds at each offset, in that order; *layout mean*: their geometric mean, which weighs every offset alike.")
+  table_head("| program | variant | rounds | median ratio | IQR of ratio | min – max | speedup | speedup IQR | median wall-time ratio | per offset | layout mean |", "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
   for (i = 1; i <= np; i++)
     for (k = 2; k <= nv; k++) {
       p = prog[i]; v = V[k]
       if (!((p SUBSEP v) in med)) continue
-      printf "| %s | %s | %d | %.4f | %.4f – %.4f | %.4f – %.4f | %s | %s … %s | %.4f |\n", \
+      printf "| %s | %s | %d | %.4f | %.4f – %.4f | %.4f – %.4f | %s | %s … %s | %.4f | %s | %s |\n", \
         p, v, cnt[p, v], med[p, v], q1[p, v], q3[p, v], mn[p, v], mx[p, v], \
-        pct(sp[p, v]), pct(splo[p, v]), pct(sphi[p, v]), wmed[p, v]
+        pct(sp[p, v]), pct(splo[p, v]), pct(sphi[p, v]), wmed[p, v], \
+        (offs[p, v] != "" ? offs[p, v] : "—"), \
+        ((p SUBSEP v) in lmean ? sprintf("%.4f", lmean[p, v]) : "—")
     }
   print ""
 
