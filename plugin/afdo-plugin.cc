@@ -176,6 +176,10 @@ static const arg_spec arg_table[] =
   { "noise-short", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_short), NO_FIELD,
     "...and so does an if-then(-else) whose arms are short,\n"
     "one without entry in the profile (default 1)" },
+  { "noise-skid", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_skid), NO_FIELD,
+    "...and so does an if-then-else whose short arms, one\n"
+    "without entry, have fewer samples than their join\n"
+    "(default 1)" },
   { "loop-align", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_align), NO_FIELD,
     "without branch records, align a loop whose head is\n"
     "entered by its jumps more often than by falling in\n"
@@ -212,6 +216,7 @@ default_options (afdo_plugin_options *o)
   o->noise_regions = true;
   o->noise_lines = true;
   o->noise_short = true;
+  o->noise_skid = true;
   o->refold = true;
   o->loop_align = true;
   o->mcf = true;

@@ -111,6 +111,10 @@ struct afdo_plugin_options
      short, one of them without entry in the profile, with samples of
      their own within the noise.  */
   bool noise_short;
+  /* noise-skid=0|1: so does an if-then-else whose two arms are short,
+     one without entry in the profile, when their join has more samples
+     than they have by more than the noise.  */
+  bool noise_skid;
   /* refold=0|1: fold the nested instances of folded ones that are not
      inlined here either (not only the first level).  */
   bool refold;
