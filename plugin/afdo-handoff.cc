@@ -259,7 +259,9 @@ skid_arms_p (vec<afdo_bb_count> &d, basic_block bb, int noise_permille)
    what the other's few samples leave, and which arm ran cannot be told
    from samples that short code seldom gets (noise-short).  A short arm
    whose lines are in the profile without samples is evidence enough
-   that it seldom ran.  */
+   that it seldom ran.  Nor when the two short arms of an if-then-else,
+   one of them lineless, have fewer samples than their join: the
+   lineless arm's went to the join (skid_arms_p, noise-skid).  */
 static bool
 set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 		   gcov_type sum)

@@ -443,9 +443,9 @@ enum
      prologue and return) would have taken samples; none did, which is
      as strong as the samples of a block are against emptying it (the
      dear end of lower_sampled).  Without it the flow takes such a path
-     as a cheap way round: the retry path of sqlite3's OP_Column (a call
-     of sqlite3VdbeHandleMovedCursor, which never ran) got 1.1 % of
-     sqlite3VdbeExec's count each block.  */
+     as a cheap way round: each of the four blocks of the retry path of
+     sqlite3's OP_Column (a call of sqlite3VdbeHandleMovedCursor, which
+     never ran) got 1.1 % of sqlite3VdbeExec's count.  */
   MCF_RAISE_CALLS_UNSAMPLED = 6000,
   MCF_RAISE_UNKNOWN = 0,
   MCF_EDGE = 0,
