@@ -270,8 +270,6 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 	    continue;
 	  gcov_type c;
 	  const afdo_pos *pos = NULL;
-	  if (is_gimple_call (stmt) && calls_unsampled_p (&ctx, stmt))
-	    d[bb->index].calls_unsampled = true;
 	  if (stmt_count (&ctx, stmt, bb->discriminator, &c, &located, &pos,
 			  &line_known))
 	    {
@@ -288,6 +286,16 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
       res->n_blocks++;
       d[bb->index].located = located;
       d[bb->index].line_known = line_known;
+      /* Only the inference's cost of a block without samples uses it.  */
+      if (!found && located)
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	     gsi_next (&gsi))
+	  if (is_gimple_call (gsi_stmt (gsi))
+	      && calls_unsampled_p (&ctx, gsi_stmt (gsi)))
+	    {
+	      d[bb->index].calls_unsampled = true;
+	      break;
+	    }
       if (found)
 	{
 	  afdo_bb_count &b = d[bb->index];

@@ -582,7 +582,7 @@ afdo_dump_counts (afdo_session *s, vec<afdo_bb_count> &d,
 	fprintf (dump_file, " raised");
       if (b.lowered)
 	fprintf (dump_file, " lowered");
-      if (b.calls_unsampled && b.state != AFDO_BB_ANNOTATED)
+      if (b.calls_unsampled)
 	fprintf (dump_file, " (calls a function without samples)");
       if (bb->discriminator)
 	fprintf (dump_file, " discriminator %d", bb->discriminator);

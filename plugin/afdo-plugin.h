@@ -447,8 +447,9 @@ struct afdo_bb_count
   /* A statement's line has an entry in the profile (for some
      discriminator): the profiled binary had code of its own there.  */
   bool line_known;
-  /* It calls a function of this translation unit that has no samples,
-     neither on its own nor inlined at this call.  */
+  /* A block without samples of its own (located) that calls a function
+     of this translation unit that has no samples, neither on its own
+     nor inlined at this call.  */
   bool calls_unsampled;
   int class_rep;
   /* The profile position whose count the block's statements gave it

@@ -48,6 +48,18 @@ function variant_table_head(first,   k, hdr, sep)
   table_head(hdr, sep)
 }
 function pct(x) { return sprintf("%+.1f %%", x) }
+# The geometric-mean row of a speedup table: SUM[v] holds the sum of
+# the logs of variant v's ratios, N[v] their number.
+function geomean_row(sum, n,   k, v, line)
+{
+  line = "| geometric mean | |"
+  for (k = 2; k <= nv; k++) {
+    v = V[k]
+    line = line " " (n[v] ? pct((exp(-sum[v] / n[v]) - 1) * 100) " (" n[v] " programs)" : "n/a") " |"
+  }
+  print line
+  print ""
+}
 function na(p, v) { return (p SUBSEP v) in reason ? reason[p, v] : "" }
 
 $1 == "meta" { meta[$2] = $3; next }
@@ -114,7 +126,10 @@ END {
         offs[p, v] = offs[p, v] (offs[p, v] == "" ? "" : " / ") sprintf("%.3f", x)
         lsum += log(x); ln++
       }
-      if (ln > 1) lmean[p, v] = exp(lsum / ln)
+      if (ln > 1) {
+        lmean[p, v] = exp(lsum / ln)
+        lgsum[v] += lsum / ln; lgn[v]++; any_lmean = 1
+      }
     }
     # O2 run time itself, for scale
     n = 0
@@ -159,44 +174,23 @@ END {
     }
     print line
   }
-  line = "| geometric mean | |"
-  for (k = 2; k <= nv; k++) {
-    v = V[k]
-    line = line " " (gn[v] ? pct((exp(-gsum[v] / gn[v]) - 1) * 100) " (" gn[v] " programs)" : "n/a") " |"
-  }
-  print line
-  print ""
+  geomean_row(gsum, gn)
 
   # The same from the layout means (when the rounds rotated offsets).
-  any = 0
-  for (i = 1; i <= np; i++)
-    for (k = 2; k <= nv; k++)
-      if ((prog[i] SUBSEP V[k]) in lmean) any = 1
-  if (any) {
+  if (any_lmean) {
     heading("### Speedup over -O2, every code offset weighed alike")
     para("1 / layout mean − 1, the layout mean being the geometric mean over the code offsets of the median ratio at each (see Spread).")
     variant_table_head("offsets")
-    for (k = 2; k <= nv; k++) { lgs[V[k]] = 0; lgn[V[k]] = 0 }
     for (i = 1; i <= np; i++) {
       p = prog[i]
       line = "| " p " | " nsh[p] " |"
       for (k = 2; k <= nv; k++) {
         v = V[k]
-        if ((p SUBSEP v) in lmean) {
-          line = line " " pct((1 / lmean[p, v] - 1) * 100) " |"
-          lgs[v] += log(lmean[p, v]); lgn[v]++
-        } else
-          line = line " n/a |"
+        line = line " " ((p SUBSEP v) in lmean ? pct((1 / lmean[p, v] - 1) * 100) : "n/a") " |"
       }
       print line
     }
-    line = "| geometric mean | |"
-    for (k = 2; k <= nv; k++) {
-      v = V[k]
-      line = line " " (lgn[v] ? pct((exp(-lgs[v] / lgn[v]) - 1) * 100) " (" lgn[v] " programs)" : "n/a") " |"
-    }
-    print line
-    print ""
+    geomean_row(lgsum, lgn)
   }
 
   heading("### Spread")
