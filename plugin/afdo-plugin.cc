@@ -184,6 +184,10 @@ static const arg_spec arg_table[] =
     "without branch records, align a loop whose head is\n"
     "entered by its jumps more often than by falling in\n"
     "(default 1)" },
+  { "dispatch", "=0|1", ARG_BOOL, 0, 1, FIELD (dispatch), NO_FIELD,
+    "no cross-jumping in a function whose hot code ends\n"
+    "in a computed goto, so that each of its copies keeps\n"
+    "an indirect jump of its own (default 1)" },
   { "report", "=FILE", ARG_FILE, 0, 0, FIELD (report), NO_FIELD,
     "append what the translation unit matched to FILE,\n"
     "for afdo-dump --build-report" },
@@ -219,6 +223,7 @@ default_options (afdo_plugin_options *o)
   o->noise_skid = true;
   o->refold = true;
   o->loop_align = true;
+  o->dispatch = true;
   o->mcf = true;
   o->unsampled_calls = true;
   o->loop_estimates = true;
@@ -473,6 +478,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		      PASS_POS_INSERT_BEFORE);
   afdo_register_pass (info->base_name, afdo_make_check_pass (s), "optimized",
 		      PASS_POS_INSERT_BEFORE);
+  afdo_register_pass (info->base_name, afdo_make_dispatch_pass (s, false),
+		      "jump2", PASS_POS_INSERT_BEFORE);
+  afdo_register_pass (info->base_name, afdo_make_dispatch_pass (s, true),
+		      "jump2", PASS_POS_INSERT_AFTER);
   register_callback (info->base_name, PLUGIN_FINISH, finish_callback, s);
   afdo_evaluate_register (s, info->base_name, dump);
 

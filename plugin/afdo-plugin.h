@@ -32,6 +32,7 @@
      afdo-annotate.cc  statements -> block counts (MAX)
      afdo-infer.cc     block counts -> block and edge counts
      afdo-handoff.cc   the counts become GCC's profile
+     afdo-dispatch.cc  hot computed gotos keep their own copies
      afdo-evaluate.cc  evaluate mode and block count files
      afdo-report.cc    the build report (report=FILE)
 
@@ -121,6 +122,9 @@ struct afdo_plugin_options
   /* loop-align=0|1: without branch records, align a loop's head the
      jumps enter more often than the fall-through.  */
   bool loop_align;
+  /* dispatch=0|1: no cross-jumping in "jump2" for a function whose hot
+     code ends in a computed goto (afdo-dispatch.cc).  */
+  bool dispatch;
   /* prologue=0|1: without a head count, the samples of the line of the
      function's opening brace count its entries.  */
   bool prologue;
@@ -187,6 +191,9 @@ struct afdo_session
   afdo_names *unit_names;
   unsigned check_lines;
   uint64_t check_samples;
+  /* The dispatch pass turned cross-jumping off for the function being
+     compiled; the pass after "jump2" turns it on again.  */
+  bool crossjumping_off;
 };
 
 /* Read the profile (once) and set the thresholds; false if it cannot
@@ -532,6 +539,9 @@ opt_pass *afdo_make_handoff_pass (afdo_session *);
 /* The pass before "vect" that keeps GCC 12's vectorizer from dividing
    by a count of 0 (afdo-handoff.cc).  */
 opt_pass *afdo_make_guard_pass (afdo_session *);
+/* The passes before and after (RESTORE) "jump2" that keep a hot
+   computed goto's copies apart (afdo-dispatch.cc).  */
+opt_pass *afdo_make_dispatch_pass (afdo_session *, bool restore);
 
 /* check-hot (afdo-check.cc): the pass, and the unit's last line.  */
 opt_pass *afdo_make_check_pass (afdo_session *);

@@ -1,0 +1,155 @@
+/* afdo: an interpreter's computed gotos keep their own copies.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* An interpreter that dispatches with computed gotos (goto *table[op])
+   ends every handler the same way: fetch the next instruction, jump
+   through the table.  GCC makes one block of that jump early, and its
+   "compgotos" pass copies the block back into every handler that jumps
+   to it, so that each handler has an indirect jump of its own and the
+   branch predictor learns the successors of each opcode apart.
+
+   "jump2", which runs just before, cross-jumps: it merges the identical
+   tails of the predecessors of a block.  GCC 12's try_crossjump_bb means
+   to leave a block that ends in a computed jump alone unless it is
+   optimized for size, and tests the opposite: it leaves it alone only
+   when it is optimized for size.  The handlers' common tails (the test
+   for hooks, the fetch) become a few shared ones that reach the jump by
+   a conditional branch, which compgotos cannot copy into.  lua 5.4's
+   luaV_execute keeps three indirect jumps at -O2 for its 83 opcodes.
+   Instrumented FDO keeps 34 by accident: the hot/cold partition gives
+   the dispatch block predecessors in both sections, and try_crossjump_bb
+   leaves such a block alone (with -fno-reorder-blocks-and-partition
+   FDO's luaV_execute has three too).
+
+   Where the profile says a computed jump is hot, these two passes turn
+   cross-jumping off for the function around "jump2" and on again after
+   it (dispatch=1).  The rest of the function loses the tails cross-
+   jumping would have shared; instrumented FDO's functions lose them
+   the same way wherever partitioning separates their predecessors.
+   A -fcrossjumping or -fno-crossjumping on the command line is kept.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "cfg.h"
+#include "rtl.h"
+#include "options.h"
+#include "predict.h"
+#include "profile-count.h"
+#include "afdo-plugin.h"
+
+namespace {
+
+/* Whether FN's counts came from the profile and one of its hot blocks
+   ends in a computed jump.  */
+static bool
+hot_computed_jump_p (function *fn)
+{
+  if (profile_status_for_fn (fn) != PROFILE_READ
+      || ENTRY_BLOCK_PTR_FOR_FN (fn)->count.quality () != AFDO)
+    return false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    if (BB_END (bb) && JUMP_P (BB_END (bb)) && computed_jump_p (BB_END (bb))
+	&& maybe_hot_bb_p (fn, bb))
+      return true;
+  return false;
+}
+
+const pass_data pass_data_autofdo_dispatch[2] =
+{
+  {
+    RTL_PASS,			/* type */
+    "*autofdo_dispatch",	/* name */
+    OPTGROUP_NONE,		/* optinfo_flags */
+    TV_NONE,			/* tv_id */
+    0,				/* properties_required */
+    0,				/* properties_provided */
+    0,				/* properties_destroyed */
+    0,				/* todo_flags_start */
+    0,				/* todo_flags_finish */
+  },
+  {
+    RTL_PASS,			/* type */
+    "*autofdo_dispatch_end",	/* name */
+    OPTGROUP_NONE,		/* optinfo_flags */
+    TV_NONE,			/* tv_id */
+    0,				/* properties_required */
+    0,				/* properties_provided */
+    0,				/* properties_destroyed */
+    0,				/* todo_flags_start */
+    0,				/* todo_flags_finish */
+  }
+};
+
+/* Before "jump2" (RESTORE false): cross-jumping off for a function with
+   a hot computed jump.  After it (RESTORE true): on again.  */
+
+class pass_autofdo_dispatch : public rtl_opt_pass
+{
+public:
+  pass_autofdo_dispatch (gcc::context *ctxt, afdo_session *session,
+			 bool restore_p)
+    : rtl_opt_pass (pass_data_autofdo_dispatch[restore_p], ctxt),
+      s (session),
+      restore (restore_p)
+  {}
+
+  opt_pass *clone () final override { return this; }
+
+  bool gate (function *) final override
+  {
+    if (restore)
+      return s->crossjumping_off;
+    /* Under -fprofile-use the counts are not of AFDO quality, and under
+       -fauto-profile they are not the plugin's.  */
+    return (s->opts.dispatch && s->any_annotated && flag_crossjumping
+	    && !global_options_set.x_flag_crossjumping && !flag_auto_profile);
+  }
+
+  unsigned int execute (function *fn) final override
+  {
+    if (restore)
+      {
+	flag_crossjumping = 1;
+	s->crossjumping_off = false;
+      }
+    else if (hot_computed_jump_p (fn))
+      {
+	flag_crossjumping = 0;
+	s->crossjumping_off = true;
+      }
+    return 0;
+  }
+
+private:
+  afdo_session *s;
+  bool restore;
+};
+
+} // anon namespace
+
+opt_pass *
+afdo_make_dispatch_pass (afdo_session *s, bool restore)
+{
+  return new pass_autofdo_dispatch (g, s, restore);
+}
