@@ -638,10 +638,12 @@ afdo_enable_fdo_optimizations (afdo_session *s)
   AFDO_SET (flag_tree_loop_vectorize, 1);
   AFDO_SET (flag_tree_slp_vectorize, 1);
   AFDO_SET (flag_version_loops_for_strides, 1);
-  /* Not the dynamic vectorizer cost model -fprofile-use takes: it
-     versions loops and adds epilogues from trip counts, which sampled
-     profiles do not give reliably; measured, it makes one benchmark
-     faster and another slower than -O2 (doc/afdo-plugin.md).  */
+  /* The dynamic vectorizer cost model, as -fprofile-use and
+     -fauto-profile take it: measured on the benchmarks, it vectorizes
+     loops the very cheap model of -O2 leaves scalar (loops' FIR filter:
+     98 % fewer mispredicted branches), and no program is slower than
+     -O2 with it (doc/afdo-plugin.md, "Options switched on").  */
+  AFDO_SET (flag_vect_cost_model, VECT_COST_MODEL_DYNAMIC);
   AFDO_SET (flag_tree_loop_distribute_patterns, 1);
   AFDO_SET (flag_loop_interchange, 1);
   AFDO_SET (flag_unroll_jam, 1);

@@ -4,9 +4,10 @@
    1200) makes the loop look like 12 iterations.  Recorded as its
    estimate, that keeps GCC 12's unroller from unrolling it.  A loop
    entered from a block with a call gets no estimate from the counts
-   (loop-estimates).  */
+   (loop-estimates).  The vectorizer's cost model is -O2's, so that the
+   loop stays scalar for the unroller.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -funroll-loops -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fdump-rtl-loop2_unroll-details" } */
+/* { dg-options "-O2 -funroll-loops -fvect-cost-model=very-cheap -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fdump-rtl-loop2_unroll-details" } */
 
 #include <stdio.h>
 
