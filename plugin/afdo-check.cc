@@ -23,7 +23,8 @@
    or vectorizing, out of line.  With check-hot=1, a GIMPLE pass after
    all of GCC's GIMPLE optimizations ("*autofdo_check", right before
    "optimized") looks up every statement of every function in the
-   unit's profile, as annotation did, and where a statement's line has
+   unit's profile, as annotation did, and where a statement's position
+   (its line, and its block's discriminator as annotation takes it) has
    at least the hot threshold's samples but GCC optimizes its block for
    size (optimize_bb_for_size_p: not hot, or in a cold function), says
    so, on stderr:
@@ -31,6 +32,10 @@
      afdo: FILE: not hot: FUNCTION: line L: N samples
 
    one line per line of source, and a last line with the unit's sum.
+   The discriminator keeps the cold blocks of a line from taking the
+   samples of its hot ones: the error paths of a macro expanded on one
+   line (bzip2's GET_MTF_VAL: 250 samples of line 489 were reported
+   for its RETURN (BZ_DATA_ERROR) blocks).
    A function whose calls GCC's inliner all inlined may keep an own body
    with a count of 0 and its lines listed: the line says so.
    Statements GCC's own inliner brought in after annotation are looked
@@ -109,7 +114,9 @@ pass_autofdo_check::execute (function *fn)
 							&offset);
 	  if (!inst)
 	    continue;
-	  uint64_t c = afdo_line_max (inst, offset);
+	  uint64_t c = afdo_block_line_count (inst, offset,
+					      (unsigned) MAX (bb->discriminator,
+							      0));
 	  if (c < s->hot_count)
 	    continue;
 	  int line = LOCATION_LINE (gimple_location (stmt));

@@ -289,6 +289,25 @@ afdo_line_max (const afdo_function *inst, uint32_t offset)
   return c;
 }
 
+uint64_t
+afdo_block_line_count (const afdo_function *inst, uint32_t offset,
+		       unsigned disc)
+{
+  uint32_t first, last;
+  afdo_line_positions (inst, offset, &first, &last);
+  for (uint32_t i = first; i < last; i++)
+    if (AFDO_KEY_DISC (inst->pos[i].key) == disc)
+      return inst->pos[i].count;
+  /* The profiled binary kept no discriminators for the line.  */
+  if (disc != 0 && last - first == 1
+      && AFDO_KEY_DISC (inst->pos[first].key) == 0)
+    return inst->pos[first].count;
+  /* A copy GCC made without a discriminator of its own.  */
+  if (disc == 0)
+    return afdo_line_max (inst, offset);
+  return 0;
+}
+
 bool
 afdo_stmt_inlined_p (const gimple *stmt)
 {

@@ -269,6 +269,12 @@ void afdo_line_positions (const afdo_function *inst, uint32_t offset,
 
 /* The largest count of line OFFSET of INST (any discriminator).  */
 uint64_t afdo_line_max (const afdo_function *inst, uint32_t offset);
+/* The count of line OFFSET of INST in a block with discriminator DISC:
+   the position with that discriminator (0 if the profile has none),
+   the line's only position where the profiled binary kept no
+   discriminators for it, the largest of the line for DISC 0.  */
+uint64_t afdo_block_line_count (const afdo_function *inst, uint32_t offset,
+				unsigned disc);
 
 /* Whether STMT is in the scope of an inlined call: its line is in the
    inlined function.  */
