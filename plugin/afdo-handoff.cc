@@ -141,16 +141,37 @@ short_arm_p (basic_block b)
   return true;
 }
 
+/* Whether block B has no statements of its own: the arm of an if-then
+   whose assignments became the arguments of PHIs in the join (the
+   "then" of "if (c < best) { best = c; i = t; }").  Its code is the
+   join's, or a conditional move once GCC if-converts the branch.  */
+static bool
+stmtless_p (basic_block b)
+{
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (b); !gsi_end_p (gsi);
+       gsi_next_nondebug (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (gimple_code (stmt) != GIMPLE_LABEL && !gimple_clobber_p (stmt)
+	  && gimple_code (stmt) != GIMPLE_PREDICT)
+	return false;
+    }
+  return true;
+}
+
 /* Whether block B's lines have no entry in the profile for any
    discriminator, though its function's instance is there: the profiled
    binary had no code of its own for them (merged into other lines, or
    if-converted), so the samples say nothing about it, not even that it
-   did not run.  */
+   did not run.  So it is with a block without statements (empty-arms).  */
 static bool
-lineless_p (vec<afdo_bb_count> &d, basic_block b)
+lineless_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block b)
 {
   const afdo_bb_count &c = d[b->index];
-  return c.located && !c.line_known && c.state != AFDO_BB_CALL;
+  if (c.state == AFDO_BB_CALL || c.state == AFDO_BB_ANNOTATED)
+    return false;
+  return ((c.located && !c.line_known)
+	  || (s->opts.empty_arms && stmtless_p (b)));
 }
 
 /* The arms of the if-then or if-then-else BB ends, when they are short
@@ -183,15 +204,15 @@ short_arms (basic_block bb, basic_block arms[2])
 /* For the short arms ARMS (N of them): whether one is lineless
    (lineless_p), and their own samples in *SAMPLES.  */
 static bool
-arms_lineless_p (vec<afdo_bb_count> &d, basic_block arms[2], int n,
-		 gcov_type *samples)
+arms_lineless_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block arms[2],
+		 int n, gcov_type *samples)
 {
   bool lineless = false;
   *samples = 0;
   for (int i = 0; i < n; i++)
     {
       *samples += MAX (own_samples (d, arms[i]), 0);
-      lineless |= lineless_p (d, arms[i]);
+      lineless |= lineless_p (s, d, arms[i]);
     }
   return lineless;
 }
@@ -200,12 +221,13 @@ arms_lineless_p (vec<afdo_bb_count> &d, basic_block arms[2], int n,
    (short_arm_p), one of them lineless (lineless_p), with fewer samples
    of their own than NOISE.  */
 static bool
-short_arms_unknown_p (vec<afdo_bb_count> &d, basic_block bb, double noise)
+short_arms_unknown_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
+		      double noise)
 {
   basic_block arms[2];
   int n = short_arms (bb, arms);
   gcov_type samples;
-  return n > 0 && arms_lineless_p (d, arms, n, &samples)
+  return n > 0 && arms_lineless_p (s, d, arms, n, &samples)
 	 && (double) samples < noise;
 }
 
@@ -223,16 +245,18 @@ short_arms_unknown_p (vec<afdo_bb_count> &d, basic_block bb, double noise)
    back, and zstd ran 3 % slower than at -O2 (noise-skid).  Not when
    the lineless arm calls a function without samples.  */
 static bool
-skid_arms_p (vec<afdo_bb_count> &d, basic_block bb, int noise_permille)
+skid_arms_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
+	     int noise_permille)
 {
   basic_block arms[2];
   gcov_type samples;
-  if (short_arms (bb, arms) != 2 || !arms_lineless_p (d, arms, 2, &samples))
+  if (short_arms (bb, arms) != 2
+      || !arms_lineless_p (s, d, arms, 2, &samples))
     return false;
   /* A lineless arm that calls a function without samples did not run
      (unsampled-calls); the join's samples are its other arm's.  */
   for (int i = 0; i < 2; i++)
-    if (lineless_p (d, arms[i]) && d[arms[i]->index].calls_unsampled)
+    if (lineless_p (s, d, arms[i]) && d[arms[i]->index].calls_unsampled)
       return false;
   gcov_type join = own_samples (d, single_succ (arms[0]));
   return join > 0
@@ -289,11 +313,11 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 	why = "its sides' samples are its own line's";
       else if (any_unbounded && (double) (samples - bounded) < noise)
 	why = "the samples do not tell";
-      else if (s->opts.noise_short && short_arms_unknown_p (d, bb, noise)
+      else if (s->opts.noise_short && short_arms_unknown_p (s, d, bb, noise)
 	       && !loop_edges_p (bb))
 	why = "its arms are short";
       else if (s->opts.noise_skid
-	       && skid_arms_p (d, bb, s->opts.noise_permille)
+	       && skid_arms_p (s, d, bb, s->opts.noise_permille)
 	       && !loop_edges_p (bb))
 	why = "its lineless arm's samples went to the join";
       if (why)

@@ -180,6 +180,10 @@ static const arg_spec arg_table[] =
     "...and so does an if-then-else whose short arms, one\n"
     "without entry, have fewer samples than their join\n"
     "(default 1)" },
+  { "empty-arms", "=0|1", ARG_BOOL, 0, 1, FIELD (empty_arms), NO_FIELD,
+    "...and an arm without statements of its own (its\n"
+    "assignments became PHI arguments) counts as one\n"
+    "without entry (default 1)" },
   { "loop-align", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_align), NO_FIELD,
     "without branch records, align a loop whose head is\n"
     "entered by its jumps more often than by falling in\n"
@@ -221,6 +225,7 @@ default_options (afdo_plugin_options *o)
   o->noise_lines = true;
   o->noise_short = true;
   o->noise_skid = true;
+  o->empty_arms = true;
   o->refold = true;
   o->loop_align = true;
   o->dispatch = true;

@@ -116,6 +116,9 @@ struct afdo_plugin_options
      one without entry in the profile, when their join has more samples
      than they have by more than the noise.  */
   bool noise_skid;
+  /* empty-arms=0|1: for noise-short and noise-skid, an arm without
+     statements (its assignments are PHI arguments) is lineless too.  */
+  bool empty_arms;
   /* refold=0|1: fold the nested instances of folded ones that are not
      inlined here either (not only the first level).  */
   bool refold;
