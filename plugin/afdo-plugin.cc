@@ -183,7 +183,7 @@ static const arg_spec arg_table[] =
   { "empty-arms", "=0|1", ARG_BOOL, 0, 1, FIELD (empty_arms), NO_FIELD,
     "...and an arm without statements of its own (its\n"
     "assignments became PHI arguments) counts as one\n"
-    "without entry (default 1)" },
+    "without entry (default 0)" },
   { "loop-align", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_align), NO_FIELD,
     "without branch records, align a loop whose head is\n"
     "entered by its jumps more often than by falling in\n"
@@ -225,7 +225,6 @@ default_options (afdo_plugin_options *o)
   o->noise_lines = true;
   o->noise_short = true;
   o->noise_skid = true;
-  o->empty_arms = true;
   o->refold = true;
   o->loop_align = true;
   o->dispatch = true;

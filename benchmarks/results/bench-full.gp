@@ -2,7 +2,7 @@ set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
 set output '/work/main/benchmarks/results/bench-full.png'
 set datafile separator '\t'
 set datafile missing 'NaN'
-set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-26 08:16 UTC, commit 25e7748c95'
+set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-26 09:17 UTC, commit 147b4c6203'
 set style data histograms
 set style fill solid 0.8 border -1
 set key outside right top

@@ -1,5 +1,6 @@
-/* empty-arms.c with empty-arms=0: the flow gives the arm nothing, the
-   branch is "never taken" to GCC, and no conditional move is left.  */
+/* empty-arms.c without empty-arms (the default, given here): the flow
+   gives the arm nothing, the branch is "never taken" to GCC, and no
+   conditional move is left.  */
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%dir%/empty-arms.afdo -fplugin-arg-afdo-dump=details -fplugin-arg-afdo-empty-arms=0" } */
 

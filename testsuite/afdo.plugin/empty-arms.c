@@ -5,11 +5,12 @@
    flow would give it whatever is cheapest, here nothing, and GCC would
    keep the branch (mispredicted whenever a cheaper cost turns up)
    instead of the conditional moves of -O2 (bzip2's sendMTFValues: 45
-   thousand more mispredicted branches on the small input).  It keeps
-   GCC's static probabilities instead, as a lineless short arm does
-   (empty-arms-off.c: without the rule).  */
+   thousand more mispredicted branches on the small input).  With
+   empty-arms=1 it keeps GCC's static probabilities instead, as a
+   lineless short arm does (empty-arms-off.c: the default, without the
+   rule).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details" } */
+/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details -fplugin-arg-afdo-empty-arms=1" } */
 
 __attribute__ ((noinline)) int
 cheapest (const unsigned short *cost, int n)
