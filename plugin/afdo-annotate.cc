@@ -118,13 +118,7 @@ position_count (annotate_ctx *ctx, const afdo_function *inst,
       return true;
     }
 
-  const afdo_pos *hit = NULL;
-  for (uint32_t i = first; i < last; i++)
-    if (AFDO_KEY_DISC (inst->pos[i].key) == (disc & 0xffffu))
-      hit = &inst->pos[i];
-  if (!hit && disc != 0 && last - first == 1
-      && AFDO_KEY_DISC (inst->pos[first].key) == 0)
-    hit = &inst->pos[first];
+  const afdo_pos *hit = afdo_disc_position (inst, offset, disc);
   if (!hit)
     return false;
   mark_used (ctx, inst, hit);

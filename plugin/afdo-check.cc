@@ -24,7 +24,8 @@
    all of GCC's GIMPLE optimizations ("*autofdo_check", right before
    "optimized") looks up every statement of every function in the
    unit's profile, as annotation did, and where a statement's position
-   (its line, and its block's discriminator as annotation takes it) has
+   (its line, and its block's discriminator as annotation takes it,
+   afdo_disc_position) has
    at least the hot threshold's samples but GCC optimizes its block for
    size (optimize_bb_for_size_p: not hot, or in a cold function), says
    so, on stderr:
@@ -114,9 +115,11 @@ pass_autofdo_check::execute (function *fn)
 							&offset);
 	  if (!inst)
 	    continue;
-	  uint64_t c = afdo_block_line_count (inst, offset,
-					      (unsigned) MAX (bb->discriminator,
-							      0));
+	  uint64_t c = (s->opts.discriminators
+			? afdo_block_line_count (inst, offset,
+						 (uint32_t) MAX (bb->discriminator,
+								 0))
+			: afdo_line_max (inst, offset));
 	  if (c < s->hot_count)
 	    continue;
 	  int line = LOCATION_LINE (gimple_location (stmt));

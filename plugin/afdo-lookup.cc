@@ -289,23 +289,31 @@ afdo_line_max (const afdo_function *inst, uint32_t offset)
   return c;
 }
 
-uint64_t
-afdo_block_line_count (const afdo_function *inst, uint32_t offset,
-		       unsigned disc)
+const afdo_pos *
+afdo_disc_position (const afdo_function *inst, uint32_t offset,
+		    uint32_t disc)
 {
   uint32_t first, last;
   afdo_line_positions (inst, offset, &first, &last);
+  disc &= 0xffffu;
   for (uint32_t i = first; i < last; i++)
     if (AFDO_KEY_DISC (inst->pos[i].key) == disc)
-      return inst->pos[i].count;
+      return &inst->pos[i];
   /* The profiled binary kept no discriminators for the line.  */
   if (disc != 0 && last - first == 1
       && AFDO_KEY_DISC (inst->pos[first].key) == 0)
-    return inst->pos[first].count;
+    return &inst->pos[first];
+  return NULL;
+}
+
+uint64_t
+afdo_block_line_count (const afdo_function *inst, uint32_t offset,
+		       uint32_t disc)
+{
+  if (const afdo_pos *p = afdo_disc_position (inst, offset, disc))
+    return p->count;
   /* A copy GCC made without a discriminator of its own.  */
-  if (disc == 0)
-    return afdo_line_max (inst, offset);
-  return 0;
+  return disc == 0 ? afdo_line_max (inst, offset) : 0;
 }
 
 bool

@@ -272,12 +272,16 @@ void afdo_line_positions (const afdo_function *inst, uint32_t offset,
 
 /* The largest count of line OFFSET of INST (any discriminator).  */
 uint64_t afdo_line_max (const afdo_function *inst, uint32_t offset);
-/* The count of line OFFSET of INST in a block with discriminator DISC:
-   the position with that discriminator (0 if the profile has none),
-   the line's only position where the profiled binary kept no
-   discriminators for it, the largest of the line for DISC 0.  */
+/* The position of line OFFSET of INST for a block with discriminator
+   DISC: the one with that discriminator, or the line's only position
+   when the profiled binary kept no discriminators for it; NULL if
+   neither.  */
+const afdo_pos *afdo_disc_position (const afdo_function *inst,
+				    uint32_t offset, uint32_t disc);
+/* Its count; for DISC 0 without such a position (a copy GCC made without
+   a discriminator of its own) the line's largest, else 0.  */
 uint64_t afdo_block_line_count (const afdo_function *inst, uint32_t offset,
-				unsigned disc);
+				uint32_t disc);
 
 /* Whether STMT is in the scope of an inlined call: its line is in the
    inlined function.  */

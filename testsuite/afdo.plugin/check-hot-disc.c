@@ -30,3 +30,6 @@ sum (const unsigned char *p, int n)
 }
 
 /* { dg-final { scan-stderr-not "not hot: sum: line 28" } } */
+/* The check ran: the copy of the loop's test that runs once per entry
+   (line 27, no discriminator of its own) is the unit's one line.  */
+/* { dg-final { scan-stderr "afdo: \[^ \]*check-hot-disc.c: not hot: 1 lines with 400 samples" } } */
