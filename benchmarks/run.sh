@@ -32,6 +32,10 @@
 #   BENCH_CFLAGS     base flags of every variant (default "-O2 -g")
 #   BENCH_JOBS       parallel compile jobs (default 2)
 #   BENCH_PERF_FREQ  perf sampling frequency for cpu-clock (default 20000)
+#   BENCH_CEILING    1: the quality step also measures the overlap with
+#                    profiles made from callgrind's exact instruction
+#                    counts (bench_ceiling; default 1 in full and quality
+#                    modes, 0 otherwise)
 #   BENCH_ABLATION   plugin arguments of the ablation variant (default:
 #                    found from the plugin's -fplugin-arg-afdo-help)
 #   AFDO_BUILD_DIR   where afdo.so and afdo-convert are (default build/)
@@ -70,8 +74,10 @@ PERF_FREQ=${BENCH_PERF_FREQ:-20000}
 
 OWN_PROGRAMS="branches context icall loops interp discrim"
 REAL_PROGRAMS="bzip2 lua5.4 sqlite3 zstd bc"
+CEILING=${BENCH_CEILING:-1}
 case $MODE in
   quick)
+    CEILING=${BENCH_CEILING:-0}
     PAIRS=${BENCH_PAIRS:-7}
     PROGRAMS=${BENCH_PROGRAMS:-"interp discrim lua5.4 bc"}
     ;;
@@ -84,6 +90,7 @@ case $MODE in
     PROGRAMS=${BENCH_PROGRAMS:-"$OWN_PROGRAMS $REAL_PROGRAMS"}
     ;;
   ablation)
+    CEILING=${BENCH_CEILING:-0}
     PAIRS=${BENCH_PAIRS:-0}
     PROGRAMS=${BENCH_PROGRAMS:-"$OWN_PROGRAMS $REAL_PROGRAMS"}
     ;;
@@ -594,6 +601,7 @@ bench_quality ()
     done
     rm -f "$q/a.o" "$q/b.o"
     record samecode "$p" "$same" "$(ls "$q/fdo-obj" | wc -l) objects${differ:+; differ: ${differ[*]}}"
+    [ "$CEILING" != 0 ] && bench_ceiling "$p"
   else
     record quality "$p" - "evaluate build failed: $(failure_line "$PDIR/fdo/build-evaluate.log")"
     return 0
@@ -660,6 +668,69 @@ bench_quality ()
   done
 }
 
+# bench_ceiling P: what the block overlap would be with better samples
+# of the same -O2 binary, from bench_quality (its scope).  Callgrind
+# counts every instruction's executions over the full workload;
+# lib/ceiling.awk makes IP samples of them, as many as perf recorded in
+# the binary, and the evaluate build measures the overlap of each
+# profile:
+#   ceiling-exact: two million samples in exact proportion to executions
+#     (few enough to write, enough that rounding loses nothing that
+#     matters): what is lost with them is lost between the binary's code
+#     and the CFG
+#     (lines without discriminators, code the compiler merged,
+#     inlining), not to sampling;
+#   ceiling-instr: Poisson samples of the same means: sampling retired
+#     instructions (a PMU's `perf record -e instructions'), whose only
+#     error is sampling noise.
+# Against the figure of the real profile (cpu-clock), the three split
+# the loss into the time-based samples' bias, sampling noise, and the
+# mapping.
+bench_ceiling ()
+{
+  local p=$1 c=$PDIR/quality/ceiling bin=${ok[O2]} mode n main off va
+  if ! command -v valgrind >/dev/null; then
+    record ceiling-exact "$p" - "valgrind not installed"
+    return 0
+  fi
+  rm -rf "$c"
+  mkdir -p "$c"
+  log "$p: exact instruction counts (callgrind) for the ceiling profiles"
+  if ! RUN="valgrind --tool=callgrind --dump-instr=yes --compress-strings=no --compress-pos=no --callgrind-out-file=$c/cg.%p" \
+       bash "$PDIR/workload-full.sh" "$bin" >/dev/null 2>"$c/callgrind.log"; then
+    record ceiling-exact "$p" - "callgrind failed: $(failure_line "$c/callgrind.log")"
+    return 0
+  fi
+  n=$(perf script -i "$PDIR/perf.data" -F ip,dso 2>/dev/null | grep -cF "($bin)")
+  main=$(nm "$bin" 2>/dev/null | awk '$3 == "main" { print $1; exit }')
+  # Virtual address less file offset of the executable segment.
+  read -r off va < <(readelf -lW "$bin" 2>/dev/null | awk '$1 == "LOAD" && / E / { print $2, $3; exit }')
+  if [ -z "$main" ] || [ "${n:-0}" -eq 0 ]; then
+    record ceiling-exact "$p" - "no main symbol or no samples in the binary"
+    return 0
+  fi
+  for mode in exact instr; do
+    if ! awk -f "$BENCH/lib/ceiling.awk" -v bin="$bin" -v main="0x$main" \
+           -v delta="$(( ${va:-0} - ${off:-0} ))" -v mode="$mode" \
+           -v samples="$([ "$mode" = exact ] && echo 2000000 || echo "$n")" "$c"/cg.* \
+           >"$c/$mode.script" 2>"$c/$mode.log" \
+       || ! "$CONVERT" --binary="$bin" --perf-script="$c/$mode.script" \
+              -o "$c/$mode.gcov" >>"$c/$mode.log" 2>&1; then
+      record "ceiling-$mode" "$p" - "profile failed: $(failure_line "$c/$mode.log")"
+      continue
+    fi
+    rm -f "$c/$mode.script"
+    if build_variant "$p" "ceiling-$mode" "$PDIR/fdo" $(variant_flags fdo) \
+         -fplugin="$PLUGIN" -fplugin-arg-afdo-profile="$c/$mode.gcov" \
+         -fplugin-arg-afdo-evaluate="$c/$mode.counts"; then
+      bench_parse_overlap "$p" "$PDIR/fdo/build-ceiling-$mode.log" "ceiling-$mode"
+    else
+      record "ceiling-$mode" "$p" - "evaluate build failed: $(failure_line "$PDIR/fdo/build-ceiling-$mode.log")"
+    fi
+  done
+  rm -f "$c"/cg.*
+}
+
 # overlap_fields FILE: afdo-overlap's output as tab-separated fields:
 # compared functions, functions that ran, compared share of the exact
 # weight (%); then per test file: overlap %, misses, their weight %,
@@ -681,8 +752,8 @@ overlap_fields ()
     END { if (c != "" && n > 0) print c t }' "$1"
 }
 
-# bench_parse_overlap P LOG: the weighted block overlap over the whole
-# program.  The plugin prints, per function, a line holding "overlap",
+# bench_parse_overlap P LOG [KIND]: the weighted block overlap over the
+# whole program, recorded as KIND (default quality).  The plugin prints, per function, a line holding "overlap",
 # a percentage and the function's ground-truth weight ("weight=N" or
 # "count=N"); the program figure is the weight-weighted mean (seed 003,
 # Section IV.C).  Lines naming no weight count with weight 1.  The file
@@ -690,7 +761,7 @@ overlap_fields ()
 # first: a path may hold any of the words that pick the lines.
 bench_parse_overlap ()
 {
-  local p=$1 f=$2 res
+  local p=$1 f=$2 kind=${3:-quality} res
   res=$(sed 's/^afdo: [^ ]*: /afdo: /' "$f" | grep -i 'overlap' | grep -vi 'weighted\|total\|program' | awk '
     {
       pct = ""; w = 1
@@ -704,9 +775,9 @@ bench_parse_overlap ()
     }
     END { if (tw > 0) printf "%.1f\t%d functions", s / tw, nf }')
   if [ -n "$res" ]; then
-    record quality "$p" "$res"
+    record "$kind" "$p" "$res"
   else
-    record quality "$p" - "evaluate mode printed no overlap figures"
+    record "$kind" "$p" - "evaluate mode printed no overlap figures"
   fi
 }
 

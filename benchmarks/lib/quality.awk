@@ -31,12 +31,16 @@
 #   overlap P - REASON; overlap-build: the same with the plugin's own build;
 #   overlap-heads: the evaluate build's counts against -fauto-profile with
 #   the head counts of the profile filled in (a diagnostic)
+#   ceiling-instr / ceiling-exact P PERCENT|- DETAIL  (evaluate mode with
+#   profiles made from exact instruction counts: bench_ceiling in run.sh)
 
 $1 == "meta" { meta[$2] = $3; next }
 $1 == "kind" { if (!($2 in seen)) { seen[$2] = 1; prog[++np] = $2 }; next }
 $1 == "status" && $4 == "na" { if (!($2 in why)) why[$2] = $3 ": " $5; next }
 $1 == "profile" { samples[$2] = $3; next }
 $1 == "quality" { qv[$2] = $3; qd[$2] = $4; next }
+$1 == "ceiling-exact" { cex[$2] = ($3 == "-") ? "n/a (" $4 ")" : $3 " %"; next }
+$1 == "ceiling-instr" { cin[$2] = ($3 == "-") ? "n/a (" $4 ")" : $3 " %"; next }
 $1 == "samecode" { sc[$2] = $3; scd[$2] = $4; next }
 $1 == "overlap" || $1 == "overlap-build" || $1 == "overlap-heads" {
   k = $1 == "overlap" ? 1 : $1 == "overlap-build" ? 2 : 3
@@ -79,13 +83,15 @@ END {
   print "- **plugin** against **-fauto-profile**: GCC 12's own `-fauto-profile` build with the same profile writes the block counts it ends with (`-fplugin-arg-afdo-counts=FILE`, at GCC's `profile` pass slot); the evaluate build writes the exact counts and the plugin's (`counts=FILE`, `evaluate=FILE`), on the CFG as it was before `profile` with the blocks `profile` adds on edges left out; `build/afdo-overlap` compares both with the exact counts over the functions whose CFG has the same shape (every block's successors) in all builds.  GCC's AutoFDO pass inlines early and promotes indirect calls before it annotates, and `-fprofile-use` transforms some calls by value profiles (those functions are *unmatched*), so some functions' CFGs differ: *compared* says how many functions and what share of the exact weight the comparison covers.  *all-zero*: functions with profile counts that are all zero."
   para("- **same code**: the objects of the evaluate build equal those of `-fprofile-use` alone (debug sections stripped, as they record the command line).")
   heading("### Evaluate mode: the plugin on the exact CFG, every function that ran")
-  table_head("| program | samples | block overlap (functions) | same code as -fprofile-use |", "|---|---:|---:|---|")
+  para("The ceilings: the same evaluate build with profiles of the same `-O2` binary made from callgrind's exact instruction counts over the full workload (`bench_ceiling` in `run.sh`, `lib/ceiling.awk`).  *Instruction samples*: as many samples as perf recorded in the binary, a Poisson number per instruction in proportion to its executions, as sampling retired instructions with a PMU would give (sampling noise, no time bias).  *Exact counts*: two million samples in exact proportion to executions; what is still lost is lost between the binary's code and the CFG (lines without discriminators, code the compiler merged or duplicated, inlining).  The profile's own cpu-clock samples weigh each instruction by its time as well.")
+  table_head("| program | samples | block overlap (functions) | ceiling: instruction samples | ceiling: exact counts | same code as -fprofile-use |", "|---|---:|---:|---:|---:|---|")
   for (i = 1; i <= np; i++) {
     p = prog[i]
     ev = "n/a"
     if (p in qv) ev = qv[p] == "-" ? "n/a (" qd[p] ")" : qv[p] " % (" qd[p] ")"
     else if (p in why) ev = "n/a (" why[p] ")"
-    printf "| %s | %s | %s | %s |\n", p, (p in samples) ? samples[p] : "n/a", ev, (p in sc) ? sc[p] : "n/a"
+    printf "| %s | %s | %s | %s | %s | %s |\n", p, (p in samples) ? samples[p] : "n/a", ev,
+      (p in cin) ? cin[p] : "n/a", (p in cex) ? cex[p] : "n/a", (p in sc) ? sc[p] : "n/a"
   }
   print ""
   heading("### The plugin against GCC 12's -fauto-profile, same profile, functions of the same CFG")

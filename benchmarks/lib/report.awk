@@ -84,6 +84,10 @@ $1 == "shift" { round_off[$2, $3] = $4
                 if (!(($2 SUBSEP $4) in shseen)) { shseen[$2, $4] = 1; shl[$2, ++nsh[$2]] = $4 }
                 next }
 $1 == "quality" { qv[$2] = $3; qd[$2] = $4; next }
+# ceiling-exact / ceiling-instr P V N: the overlap with samples made from
+# exact instruction counts (bench_ceiling in run.sh); V "-": N says why.
+$1 == "ceiling-exact" { cex[$2] = ($3 == "-") ? "n/a" : $3 " %"; next }
+$1 == "ceiling-instr" { cin[$2] = ($3 == "-") ? "n/a" : $3 " %"; next }
 # overlap P K N W  PO PM PMW PZ PZW PS  GO ... (see quality.awk)
 $1 == "overlap" { if ($3 == "-") ovd[$2] = $4
                   else { ovk[$2] = $3; ovn[$2] = $4; ovw[$2] = $5; ovp[$2] = $6; ovg[$2] = $12 }
@@ -264,13 +268,20 @@ END {
   heading("## Profile quality (block overlap)")
   para("Degree of overlap between the block counts the plugin annotates and the exact counts of instrumented FDO on the same CFG (seed 003 §IV.C: the CSSPGO paper reports 88.2 % for AutoFDO, 92.3 % for CSSPGO), from the plugin's evaluate mode built together with `-fprofile-use`; weighted over functions by their FDO counts.")
   para("The last two columns set the plugin against GCC 12's `-fauto-profile` with the same profile, over the functions whose CFG is the same in both builds and the exact one (`afdo-overlap`; see `results/quality.md`, written by `benchmarks/run.sh quality`, for the method).")
-  table_head("| program | block overlap | note | compared: functions, exact weight | plugin / -fauto-profile |", "|---|---:|---|---:|---:|")
+  nce = 0
+  for (i = 1; i <= np; i++)
+    if ((prog[i] in cex) || (prog[i] in cin)) nce++
+  if (nce)
+    para("The two ceiling columns are the plugin's overlap with profiles of the same `-O2` binary made from callgrind's exact instruction counts, Poisson samples of retired instructions, as many as perf recorded there (what a PMU's `perf record -e instructions` would give: sampling noise alone), and two million samples in exact proportion to executions (what is lost then is lost between the binary's code and the CFG: lines without discriminators, code the compiler merged or duplicated; `bench_ceiling` in `run.sh`). The first column's cpu-clock samples weigh instructions by their time.")
+  table_head("| program | block overlap | note | compared: functions, exact weight | plugin / -fauto-profile |" (nce ? " ceiling: instruction samples | ceiling: exact counts |" : ""), \
+             "|---|---:|---|---:|---:|" (nce ? "---:|---:|" : ""))
   for (i = 1; i <= np; i++) {
     p = prog[i]
     cmp = (p in ovk) ? ovk[p] " of " ovn[p] ", " ovw[p] " %" : ((p in ovd) ? ovd[p] : "n/a")
     pg = (p in ovk) ? ovp[p] " % / " ovg[p] " %" : "n/a"
-    if (!(p in qv)) { printf "| %s | n/a | not measured | %s | %s |\n", p, cmp, pg; continue }
-    printf "| %s | %s | %s | %s | %s |\n", p, qv[p] == "-" ? "n/a" : qv[p] " %", qd[p], cmp, pg
+    ce = nce ? sprintf(" %s | %s |", (p in cin) ? cin[p] : "n/a", (p in cex) ? cex[p] : "n/a") : ""
+    if (!(p in qv)) { printf "| %s | n/a | not measured | %s | %s |%s\n", p, cmp, pg, ce; continue }
+    printf "| %s | %s | %s | %s | %s |%s\n", p, qv[p] == "-" ? "n/a" : qv[p] " %", qd[p], cmp, pg, ce
   }
   print ""
 

@@ -33,6 +33,7 @@
 #   samecode P yes|no DETAIL
 #   overlap P K N W  PO PM PMW PZ PZW PS  GO GM GMW GZ GZW GS  (see quality.awk)
 #   overlap-build P ...   (the same with the plugin's own build)
+#   ceiling-exact|ceiling-instr P PERCENT|- DETAIL  (bench_ceiling in run.sh)
 
 set -u -o pipefail
 rec=$1
