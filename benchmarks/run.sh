@@ -670,19 +670,17 @@ bench_quality ()
 
 # bench_ceiling P: what the block overlap would be with better samples
 # of the same -O2 binary, from bench_quality (its scope).  Callgrind
-# counts every instruction's executions over the full workload;
-# lib/ceiling.awk makes IP samples of them, as many as perf recorded in
-# the binary, and the evaluate build measures the overlap of each
-# profile:
+# counts every instruction's executions over the full workload,
+# lib/ceiling.awk makes IP samples of them, and the evaluate build
+# measures the overlap of each profile:
+#   ceiling-instr: as many samples as perf recorded in the binary, a
+#     Poisson number per instruction in proportion to its executions:
+#     sampling retired instructions (a PMU's `perf record -e
+#     instructions'), whose only error is sampling noise;
 #   ceiling-exact: two million samples in exact proportion to executions
-#     (few enough to write, enough that rounding loses nothing that
-#     matters): what is lost with them is lost between the binary's code
-#     and the CFG
-#     (lines without discriminators, code the compiler merged,
-#     inlining), not to sampling;
-#   ceiling-instr: Poisson samples of the same means: sampling retired
-#     instructions (a PMU's `perf record -e instructions'), whose only
-#     error is sampling noise.
+#     (enough that rounding loses nothing that matters): what is lost
+#     with them is lost between the binary's code and the CFG (lines
+#     without discriminators, code the compiler merged, inlining).
 # Against the figure of the real profile (cpu-clock), the three split
 # the loss into the time-based samples' bias, sampling noise, and the
 # mapping.
@@ -753,10 +751,10 @@ overlap_fields ()
 }
 
 # bench_parse_overlap P LOG [KIND]: the weighted block overlap over the
-# whole program, recorded as KIND (default quality).  The plugin prints, per function, a line holding "overlap",
-# a percentage and the function's ground-truth weight ("weight=N" or
-# "count=N"); the program figure is the weight-weighted mean (seed 003,
-# Section IV.C).  Lines naming no weight count with weight 1.  The file
+# whole program, recorded as KIND (default quality).  The plugin prints,
+# per function, a line holding "overlap", a percentage and the
+# function's ground-truth weight ("weight=N" or "count=N"); the program
+# figure is the weight-weighted mean (seed 003, Section IV.C).  Lines naming no weight count with weight 1.  The file
 # name the lines begin with ("afdo: FILE: evaluate: ...") is dropped
 # first: a path may hold any of the words that pick the lines.
 bench_parse_overlap ()
