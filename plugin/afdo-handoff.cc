@@ -168,7 +168,7 @@ static bool
 lineless_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block b)
 {
   const afdo_bb_count &c = d[b->index];
-  if (c.state == AFDO_BB_CALL || c.state == AFDO_BB_ANNOTATED)
+  if (c.state == AFDO_BB_CALL)
     return false;
   return ((c.located && !c.line_known)
 	  || (s->opts.empty_arms && stmtless_p (b)));
