@@ -32,7 +32,9 @@
 
      afdo: FILE: not hot: FUNCTION: line L: N samples
 
-   one line per line of source, and a last line with the unit's sum.
+   one line per line of source (FILE is the line's own file, which for
+   a function of an included file or of one inlined from a header is not
+   the unit's), and a last line with the unit's sum.
    The discriminator keeps the cold blocks of a line from taking the
    samples of its hot ones: the error paths of a macro expanded on one
    line (bzip2's GET_MTF_VAL: 250 samples of line 489 were reported
@@ -94,11 +96,20 @@ private:
   afdo_session *s;
 };
 
+/* A line of source with samples that GCC compiles as not hot.  */
+struct check_line
+{
+  const char *file;
+  int line;
+  uint64_t samples;
+};
+
 unsigned int
 pass_autofdo_check::execute (function *fn)
 {
-  /* Each line of source once, with its samples.  */
-  hash_map<int_hash<int, -1, -2>, uint64_t> lines;
+  /* Each line of source once, with its samples; a unit's function can
+     have lines of more than one file (headers, included sources).  */
+  auto_vec<check_line> lines;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fn)
     {
@@ -122,10 +133,17 @@ pass_autofdo_check::execute (function *fn)
 			: afdo_line_max (inst, offset));
 	  if (c < s->hot_count)
 	    continue;
-	  int line = LOCATION_LINE (gimple_location (stmt));
-	  bool existed;
-	  uint64_t &slot = lines.get_or_insert (line, &existed);
-	  slot = existed ? MAX (slot, c) : c;
+	  expanded_location xloc = expand_location (gimple_location (stmt));
+	  check_line *l = NULL;
+	  for (check_line &e : lines)
+	    if (e.line == xloc.line
+		&& (e.file == xloc.file
+		    || (e.file && xloc.file && strcmp (e.file, xloc.file) == 0)))
+	      l = &e;
+	  if (l)
+	    l->samples = MAX (l->samples, c);
+	  else
+	    lines.safe_push ({ xloc.file, xloc.line, c });
 	}
     }
   /* After GCC's inliner moved a function's calls into its callers, the
@@ -134,18 +152,17 @@ pass_autofdo_check::execute (function *fn)
   profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (fn)->count;
   const char *moved = (entry.initialized_p () && entry.ipa () == entry
 		       ? "" : " (its own count is 0 after GCC's inliner)");
-  for (hash_map<int_hash<int, -1, -2>, uint64_t>::iterator it
-	 = lines.begin (); it != lines.end (); ++it)
+  for (const check_line &l : lines)
     {
       s->check_lines++;
-      s->check_samples = afdo_count_add (s->check_samples, (*it).second);
+      s->check_samples = afdo_count_add (s->check_samples, l.samples);
       fprintf (stderr, "afdo: %s: not hot: %s: line %d: %" PRIu64
-	       " samples%s\n", afdo_input_name (),
-	       lang_hooks.decl_printable_name (fn->decl, 2), (*it).first,
-	       (*it).second, moved);
+	       " samples%s\n", l.file ? l.file : afdo_input_name (),
+	       lang_hooks.decl_printable_name (fn->decl, 2), l.line,
+	       l.samples, moved);
       if (dump_file)
 	fprintf (dump_file, "not hot: line %d: %" PRIu64 " samples\n",
-		 (*it).first, (*it).second);
+		 l.line, l.samples);
     }
   return 0;
 }
