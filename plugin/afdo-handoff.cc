@@ -673,6 +673,14 @@ afdo_enable_fdo_optimizations (afdo_session *s)
   AFDO_SET (flag_unroll_jam, 1);
   AFDO_SET (flag_tree_loop_distribution, 1);
 #undef AFDO_SET
+  /* GCC derives this one from the unroller's and peeler's flags when it
+     reads its options, before the plugin set them: complete unrolling
+     may grow the code, as with -fprofile-use and -fauto-profile (the
+     vectorized FIR filter of loops: its vector loop of at most 16
+     iterations is peeled into a chain of exits).  */
+  if (!global_options_set.x_flag_cunroll_grow_size)
+    flag_cunroll_grow_size = (flag_unroll_loops || flag_peel_loops
+			      || optimize >= 3);
 }
 
 /* Set FLAG in the global options and in the optimization nodes GCC
@@ -809,6 +817,83 @@ const pass_data pass_data_autofdo_guard =
 
 #define AFDO_GUARD_COUNT 256
 
+/* Whether the loops' estimates are hidden from the vectorizer, and
+   recorded again after it.  The iterations that time samples give a
+   loop err both ways: high where the entry block is short (part 7 of
+   the count model), low where the block after the loop's exit takes
+   the stall of the mispredicted exit (loops' FIR filter: 6 iterations
+   look like 1.2).  What a low estimate spares is safe for the unroller
+   (it does not unroll a loop that does not roll), but not for the
+   vectorizer, whose dynamic cost model then keeps the loop scalar; and
+   a loop the vectorizer does vectorize has a check of its iterations
+   at run time, which takes the scalar loop when they are too few.  */
+static bool
+hide_estimates_p (const afdo_session *s)
+{
+  return (s->opts.loop_estimates && !s->opts.vect_estimates
+	  && !s->opts.evaluate);
+}
+
+/* A loop's estimate while the vectorizer runs, by loop number (GCC's
+   passes run one function at a time through "vect" and the pass after
+   it).  */
+struct hidden_estimate
+{
+  bool any;
+  widest_int estimate;
+  profile_count header;
+};
+
+static hash_map<int_hash<int, -1, -2>, hidden_estimate> *hidden;
+
+static void
+hide_estimates (function *fn)
+{
+  if (!hidden)
+    hidden = new hash_map<int_hash<int, -1, -2>, hidden_estimate>;
+  hidden->empty ();
+  if (!loops_for_fn (fn))
+    return;
+  for (auto loop : loops_list (fn, 0))
+    {
+      hidden_estimate h = { loop->any_estimate != 0,
+			    loop->nb_iterations_estimate,
+			    loop->header->count };
+      hidden->put (loop->num, h);
+      loop->any_estimate = false;
+    }
+}
+
+/* The estimates back: a loop the vectorizer left alone gets the one it
+   had; the loop it vectorized (its header count is now that of the
+   vector iterations), the one its counts give.  A loop that had none
+   (entered after a call) gets none, and a loop the vectorizer made (an
+   epilogue, the scalar copy of a versioned loop) has the bounds the
+   vectorizer gave it.  */
+static void
+restore_estimates (function *fn)
+{
+  if (!hidden || !loops_for_fn (fn))
+    return;
+  for (auto loop : loops_list (fn, 0))
+    {
+      hidden_estimate *h = hidden->get (loop->num);
+      if (!h || !h->any || loop->any_estimate)
+	continue;
+      if (loop->header->count == h->header)
+	{
+	  loop->nb_iterations_estimate = h->estimate;
+	  loop->any_estimate = true;
+	}
+      else if (loop->header->count.nonzero_p ())
+	record_niter_bound (loop,
+			    gcov_type_to_wide_int
+			      (expected_loop_iterations_unbounded (loop)),
+			    true, false);
+    }
+  hidden->empty ();
+}
+
 /* Below this an AFDO count is raised, or below one sample when that is
    less (raw counts, scale=0), but never below 2.  */
 static gcov_type
@@ -840,6 +925,52 @@ public:
       if (bb->count.initialized_p () && bb->count.quality () == AFDO
 	  && bb->count.to_gcov_type () < floor)
 	bb->count = profile_count::from_gcov_type (floor).afdo ();
+    if (hide_estimates_p (s))
+      hide_estimates (fn);
+    return 0;
+  }
+
+private:
+  afdo_session *s;
+};
+
+/* Right after "vect": the loops' estimates again, from the counts as
+   the vectorizer left them (a vectorized loop's are its iterations
+   divided by the vectorization factor), for the passes after it: the
+   peeler, induction variable selection and the unroller, which unrolls
+   a loop whose iterations it does not know.  */
+
+const pass_data pass_data_autofdo_estimates =
+{
+  GIMPLE_PASS,		/* type */
+  "*autofdo_estimates",	/* name */
+  OPTGROUP_NONE,	/* optinfo_flags */
+  TV_NONE,		/* tv_id */
+  PROP_cfg,		/* properties_required */
+  0,			/* properties_provided */
+  0,			/* properties_destroyed */
+  0,			/* todo_flags_start */
+  0,			/* todo_flags_finish */
+};
+
+class pass_autofdo_estimates : public gimple_opt_pass
+{
+public:
+  pass_autofdo_estimates (gcc::context *ctxt, afdo_session *session)
+    : gimple_opt_pass (pass_data_autofdo_estimates, ctxt), s (session)
+  {}
+
+  opt_pass *clone () final override { return this; }
+
+  bool gate (function *fn) final override
+  {
+    return (s->any_annotated && profile_status_for_fn (fn) == PROFILE_READ
+	    && hide_estimates_p (s));
+  }
+
+  unsigned int execute (function *fn) final override
+  {
+    restore_estimates (fn);
     return 0;
   }
 
@@ -853,4 +984,10 @@ opt_pass *
 afdo_make_guard_pass (afdo_session *s)
 {
   return new pass_autofdo_guard (g, s);
+}
+
+opt_pass *
+afdo_make_estimates_pass (afdo_session *s)
+{
+  return new pass_autofdo_estimates (g, s);
 }

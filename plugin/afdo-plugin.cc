@@ -145,6 +145,9 @@ static const arg_spec arg_table[] =
   { "loop-estimates", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_estimates),
     NO_FIELD, "record the iterations the counts give as the loops'\n"
     "estimates (default 1)" },
+  { "vect-estimates", "=0|1", ARG_BOOL, 0, 1, FIELD (vect_estimates),
+    NO_FIELD, "...and the vectorizer sees them; 0: they are\n"
+    "recorded again right after it (default 0)" },
   { "sample-accurate", "=0|1", ARG_BOOL, 0, 1, FIELD (sample_accurate),
     NO_FIELD, "the profile is complete: a function without samples\n"
     "did not run and is made cold; 0 keeps its code as\n"
@@ -480,6 +483,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		      PASS_POS_INSERT_AFTER);
   afdo_register_pass (info->base_name, afdo_make_guard_pass (s), "vect",
 		      PASS_POS_INSERT_BEFORE);
+  afdo_register_pass (info->base_name, afdo_make_estimates_pass (s), "vect",
+		      PASS_POS_INSERT_AFTER);
   afdo_register_pass (info->base_name, afdo_make_check_pass (s), "optimized",
 		      PASS_POS_INSERT_BEFORE);
   afdo_register_pass (info->base_name, afdo_make_dispatch_pass (s, false),

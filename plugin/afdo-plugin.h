@@ -137,6 +137,10 @@ struct afdo_plugin_options
   /* loop-estimates=0|1: record the iterations the counts give as the
      loops' estimates.  */
   bool loop_estimates;
+  /* vect-estimates=0|1: the vectorizer sees those estimates; with 0
+     they are hidden from it (its own run-time check of the iterations
+     guards a short loop) and recorded again after it.  */
+  bool vect_estimates;
   /* sample-accurate=0|1: the profile is complete, so a function without
      samples did not run and is made cold; 0 keeps its -O2 code.  */
   bool sample_accurate;
@@ -552,6 +556,10 @@ opt_pass *afdo_make_handoff_pass (afdo_session *);
 /* The pass before "vect" that keeps GCC 12's vectorizer from dividing
    by a count of 0 (afdo-handoff.cc).  */
 opt_pass *afdo_make_guard_pass (afdo_session *);
+
+/* The pass after "vect" that records the loops' estimates again
+   (vect-estimates=0).  */
+opt_pass *afdo_make_estimates_pass (afdo_session *);
 /* The passes before and after (RESTORE) "jump2" that keep a hot
    computed goto's copies apart (afdo-dispatch.cc).  */
 opt_pass *afdo_make_dispatch_pass (afdo_session *, bool restore);

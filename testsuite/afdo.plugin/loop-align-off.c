@@ -1,7 +1,7 @@
 /* loop-align.c with loop-align=0 (ablation): GCC's rule on the sampled
    counts leaves the inner loop unaligned.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-loop-align=0" } */
+/* { dg-options "-O2 -fno-tree-loop-vectorize -fno-peel-loops -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-loop-align=0" } */
 
 #include "loop-align.c"
 

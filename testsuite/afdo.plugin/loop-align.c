@@ -5,9 +5,12 @@
    aligns a loop's head only when its counts say four iterations
    (align-loop-iterations), and the unaligned loop took 15 % more time
    than at -O2.  Without branch records the plugin asks for one
-   (loop-align-off.c: the same with loop-align=0).  */
+   (loop-align-off.c: the same with loop-align=0).  The vectorizer,
+   which does not see the estimate (vect-estimates=0), would make this
+   loop a vector loop peeled into a chain, and the peeler would peel
+   the scalar loop's first iterations: both are kept out.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile%" } */
+/* { dg-options "-O2 -fno-tree-loop-vectorize -fno-peel-loops -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile%" } */
 
 #define N 8192
 int signal_[N + 64];
