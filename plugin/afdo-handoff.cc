@@ -673,11 +673,11 @@ afdo_enable_fdo_optimizations (afdo_session *s)
   AFDO_SET (flag_unroll_jam, 1);
   AFDO_SET (flag_tree_loop_distribution, 1);
 #undef AFDO_SET
-  /* GCC derives this one from the unroller's and peeler's flags when it
-     reads its options, before the plugin set them: complete unrolling
-     may grow the code, as with -fprofile-use and -fauto-profile (the
-     vectorized FIR filter of loops: its vector loop of at most 16
-     iterations is peeled into a chain of exits).  */
+  /* GCC derives this one (no option of its own) from the unroller's
+     and peeler's flags when it reads its options, before the plugin set
+     them: complete unrolling may grow the code, as with -fprofile-use
+     and -fauto-profile (the vectorized FIR filter of loops: its vector
+     loop of at most 16 iterations is peeled into a chain of exits).  */
   if (!global_options_set.x_flag_cunroll_grow_size)
     flag_cunroll_grow_size = (flag_unroll_loops || flag_peel_loops
 			      || optimize >= 3);
