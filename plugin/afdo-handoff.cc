@@ -631,53 +631,56 @@ afdo_dump_counts (afdo_session *s, vec<afdo_bb_count> &d,
 	   res->n_class, res->n_flow, res->n_guessed, res->n_raised);
 }
 
+/* The flags fdo-opts switches on, as -fauto-profile does, with their
+   values.  The tracer duplicates the likely path of every branch; with
+   the rough probabilities of a profile of IP samples it makes things
+   worse (benchmarks/results/), so it is switched off again when the
+   profile turns out to have no branch information (the hand-off pass).
+   The dynamic vectorizer cost model, as -fprofile-use and -fauto-profile
+   take it: measured on the benchmarks, it vectorizes loops the very
+   cheap model of -O2 leaves scalar (loops' FIR filter: 98 % fewer
+   mispredicted branches), and no program is slower than -O2 with it
+   (doc/afdo-plugin.md, "Options switched on").  */
+#define AFDO_FDO_FLAGS(X) \
+  X (flag_unroll_loops, 1) \
+  X (flag_peel_loops, 1) \
+  X (flag_tracer, 1) \
+  X (flag_value_profile_transformations, 1) \
+  X (flag_inline_functions, 1) \
+  X (flag_ipa_cp, 1) \
+  X (flag_ipa_cp_clone, 1) \
+  X (flag_ipa_bit_cp, 1) \
+  X (flag_predictive_commoning, 1) \
+  X (flag_split_loops, 1) \
+  X (flag_unswitch_loops, 1) \
+  X (flag_gcse_after_reload, 1) \
+  X (flag_tree_loop_vectorize, 1) \
+  X (flag_tree_slp_vectorize, 1) \
+  X (flag_version_loops_for_strides, 1) \
+  X (flag_vect_cost_model, VECT_COST_MODEL_DYNAMIC) \
+  X (flag_tree_loop_distribute_patterns, 1) \
+  X (flag_loop_interchange, 1) \
+  X (flag_unroll_jam, 1) \
+  X (flag_tree_loop_distribution, 1) \
+  X (flag_cunroll_grow_size, 1)
+
 void
 afdo_enable_fdo_optimizations (afdo_session *s)
 {
   s->given_options = XNEW (gcc_options);
   *s->given_options = global_options;
-#define AFDO_SET(FLAG, VALUE) \
-  do \
-    if (!global_options_set.x_##FLAG) \
-      global_options.x_##FLAG = (VALUE); \
-  while (0)
-  AFDO_SET (flag_unroll_loops, 1);
-  AFDO_SET (flag_peel_loops, 1);
-  /* The tracer duplicates the likely path of every branch; with the
-     rough probabilities of a profile of IP samples it makes things
-     worse (benchmarks/results/), so it is switched off again when the
-     profile turns out to have no branch information (the hand-off
-     pass).  */
   s->tracer_from_fdo_opts = !global_options_set.x_flag_tracer;
-  AFDO_SET (flag_tracer, 1);
-  AFDO_SET (flag_value_profile_transformations, 1);
-  AFDO_SET (flag_inline_functions, 1);
-  AFDO_SET (flag_ipa_cp, 1);
-  AFDO_SET (flag_ipa_cp_clone, 1);
-  AFDO_SET (flag_ipa_bit_cp, 1);
-  AFDO_SET (flag_predictive_commoning, 1);
-  AFDO_SET (flag_split_loops, 1);
-  AFDO_SET (flag_unswitch_loops, 1);
-  AFDO_SET (flag_gcse_after_reload, 1);
-  AFDO_SET (flag_tree_loop_vectorize, 1);
-  AFDO_SET (flag_tree_slp_vectorize, 1);
-  AFDO_SET (flag_version_loops_for_strides, 1);
-  /* The dynamic vectorizer cost model, as -fprofile-use and
-     -fauto-profile take it: measured on the benchmarks, it vectorizes
-     loops the very cheap model of -O2 leaves scalar (loops' FIR filter:
-     98 % fewer mispredicted branches), and no program is slower than
-     -O2 with it (doc/afdo-plugin.md, "Options switched on").  */
-  AFDO_SET (flag_vect_cost_model, VECT_COST_MODEL_DYNAMIC);
-  AFDO_SET (flag_tree_loop_distribute_patterns, 1);
-  AFDO_SET (flag_loop_interchange, 1);
-  AFDO_SET (flag_unroll_jam, 1);
-  AFDO_SET (flag_tree_loop_distribution, 1);
+#define AFDO_SET(FLAG, VALUE) \
+  if (!global_options_set.x_##FLAG) \
+    global_options.x_##FLAG = (VALUE);
+  AFDO_FDO_FLAGS (AFDO_SET)
 #undef AFDO_SET
-  /* GCC derives this one (no option of its own) from the unroller's
-     and peeler's flags when it reads its options, before the plugin set
-     them: complete unrolling may grow the code, as with -fprofile-use
-     and -fauto-profile (the vectorized FIR filter of loops: its vector
-     loop of at most 16 iterations is peeled into a chain of exits).  */
+  /* GCC derives flag_cunroll_grow_size (no option of its own) from the
+     unroller's and peeler's flags when it reads its options, before the
+     plugin set them: complete unrolling may grow the code, as with
+     -fprofile-use and -fauto-profile (the vectorized FIR filter of
+     loops: its vector loop of at most 16 iterations is peeled into a
+     chain of exits), unless the user switched both off.  */
   if (!global_options_set.x_flag_cunroll_grow_size)
     flag_cunroll_grow_size = (flag_unroll_loops || flag_peel_loops
 			      || optimize >= 3);
@@ -714,9 +717,33 @@ afdo_handoff_unsampled (afdo_session *s)
   tree own = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl);
   if (!s->given_options || (own && own != optimization_default_node))
     return;
+  /* Its loops get the iterations GCC's static estimate gives them as
+     their estimates: inlined into a function with samples, which the
+     unroller runs in, a loop that -O2 leaves alone would otherwise be
+     unrolled as one of unknown trip count (zstd: ZSTD_count inlined into
+     ZSTD_RowFindBestMatch_extDict_5_6 took 4 % of the program's time
+     more than -O2).  */
+  if (s->opts.loop_estimates && !s->opts.evaluate && current_loops)
+    record_loop_estimates ();
   if (!s->given_node)
-    s->given_node = build_optimization_node (s->given_options,
-					     &global_options_set);
+    {
+      /* The options as they are now, with the flags fdo-opts set back to
+	 their given values.  Not the options as the plugin found them:
+	 GCC resolves some after the plugin starts (the target's
+	 flag_pcc_struct_return was still 2, "as the target says"), and a
+	 difference there made every call between a function with samples
+	 and one without an "optimization level attribute mismatch" to
+	 GCC's inliner (tcc: 642 calls not inlined, small helpers such as
+	 is_space among them, which -O2 inlines).  */
+      gcc_options *opts = XNEW (gcc_options);
+      *opts = global_options;
+#define AFDO_GIVEN(FLAG, VALUE) \
+      opts->x_##FLAG = s->given_options->x_##FLAG;
+      AFDO_FDO_FLAGS (AFDO_GIVEN)
+#undef AFDO_GIVEN
+      s->given_node = build_optimization_node (opts, &global_options_set);
+      XDELETE (opts);
+    }
   DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl)
     = s->given_node;
 }

@@ -45,7 +45,8 @@ other (unsigned n)
   return work (n + 1);
 }
 
-/* The loop's part is inlined into driver's hot loop; only driver's cold
-   last call (no instance there) still calls it.  */
+/* The loop's part is inlined into driver's hot loop.  driver's cold last
+   call (no instance there) and other's, of a function without samples,
+   are GCC's inliner's to decide, as at -O2: it inlines them too.  */
 /* { dg-final { scan-dump autofdo "driver/\[0-9\]+: call of work.part.0 at line 0 \\(instance total 9543, threshold \[0-9\]+\\): inlined \\(split part, 5235 samples\\)" } } */
-/* { dg-final { scan-assembler-times "call\[ \t\]+work\\.part\\.0" 1 } } */
+/* { dg-final { scan-assembler-not "call\[ \t\]+work\\.part\\.0" } } */
