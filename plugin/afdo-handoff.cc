@@ -663,6 +663,9 @@ afdo_dump_counts (afdo_session *s, vec<afdo_bb_count> &d,
   X (flag_unroll_jam, 1) \
   X (flag_tree_loop_distribution, 1) \
   X (flag_cunroll_grow_size, 1)
+/* (flag_cunroll_grow_size is listed so that its given value comes back
+   for the functions without samples; afdo_enable_fdo_optimizations
+   derives its value from the two loop flags, as GCC does.)  */
 
 void
 afdo_enable_fdo_optimizations (afdo_session *s)
@@ -721,8 +724,8 @@ afdo_handoff_unsampled (afdo_session *s)
      their estimates: inlined into a function with samples, which the
      unroller runs in, a loop that -O2 leaves alone would otherwise be
      unrolled as one of unknown trip count (zstd: ZSTD_count inlined into
-     ZSTD_RowFindBestMatch_extDict_5_6 took 4 % of the program's time
-     more than -O2).  */
+     ZSTD_RowFindBestMatch_extDict_5_6; the program took 1.2 % more time
+     than -O2 instead of 2.8 % less).  */
   if (s->opts.loop_estimates && !s->opts.evaluate && current_loops)
     record_loop_estimates ();
   if (!s->given_node)
