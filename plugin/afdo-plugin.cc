@@ -176,6 +176,10 @@ static const arg_spec arg_table[] =
   { "noise-lines", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_lines), NO_FIELD,
     "...and so does a branch whose sides have no samples\n"
     "but those of the branch's own line (default 1)" },
+  { "noise-multiway", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_multiway),
+    NO_FIELD, "...but a switch's edges into blocks with samples of\n"
+    "their own take their probabilities from their counts,\n"
+    "the others their static share (default 1)" },
   { "noise-short", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_short), NO_FIELD,
     "...and so does an if-then(-else) whose arms are short,\n"
     "one without entry in the profile (default 1)" },
@@ -187,6 +191,9 @@ static const arg_spec arg_table[] =
     "...and an arm without statements of its own (its\n"
     "assignments became PHI arguments) counts as one\n"
     "without entry (default 0)" },
+  { "jump-tables", "=0|1", ARG_BOOL, 0, 1, FIELD (jump_tables), NO_FIELD,
+    "give a jump table its cases' probabilities again after\n"
+    "GCC's switch lowering, which makes them even (default 1)" },
   { "loop-align", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_align), NO_FIELD,
     "without branch records, align a loop whose head is\n"
     "entered by its jumps more often than by falling in\n"
@@ -227,6 +234,8 @@ default_options (afdo_plugin_options *o)
   o->noise_regions = true;
   o->noise_lines = true;
   o->noise_short = true;
+  o->noise_multiway = true;
+  o->jump_tables = true;
   o->noise_skid = true;
   o->refold = true;
   o->loop_align = true;
@@ -485,6 +494,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		      PASS_POS_INSERT_BEFORE);
   afdo_register_pass (info->base_name, afdo_make_estimates_pass (s), "vect",
 		      PASS_POS_INSERT_AFTER);
+  afdo_register_pass (info->base_name, afdo_make_switch_pass (s, false),
+		      "switchlower", PASS_POS_INSERT_BEFORE);
+  afdo_register_pass (info->base_name, afdo_make_switch_pass (s, true),
+		      "switchlower", PASS_POS_INSERT_AFTER);
   afdo_register_pass (info->base_name, afdo_make_check_pass (s), "optimized",
 		      PASS_POS_INSERT_BEFORE);
   afdo_register_pass (info->base_name, afdo_make_dispatch_pass (s, false),

@@ -108,6 +108,12 @@ struct afdo_plugin_options
   /* noise-lines=0|1: a branch whose sides have no samples but those of
      the branch's own line keeps its static probabilities.  */
   bool noise_lines;
+  /* jump-tables=0|1: a jump table keeps its cases' probabilities
+     through GCC's switch lowering.  */
+  bool jump_tables;
+  /* noise-multiway=0|1: but a multiway branch (a switch) takes the
+     probabilities of its bounded edges from their counts.  */
+  bool noise_multiway;
   /* noise-short=0|1: so does an if-then or if-then-else whose arms are
      short, one of them without entry in the profile, with samples of
      their own within the noise.  */
@@ -563,6 +569,10 @@ opt_pass *afdo_make_estimates_pass (afdo_session *);
 /* The passes before and after (RESTORE) "jump2" that keep a hot
    computed goto's copies apart (afdo-dispatch.cc).  */
 opt_pass *afdo_make_dispatch_pass (afdo_session *, bool restore);
+
+/* The passes before and after (RESTORE) "switchlower" that give a jump
+   table its cases' probabilities (afdo-switch.cc).  */
+opt_pass *afdo_make_switch_pass (afdo_session *, bool restore);
 
 /* check-hot (afdo-check.cc): the pass, and the unit's last line.  */
 opt_pass *afdo_make_check_pass (afdo_session *);

@@ -1,0 +1,228 @@
+/* afdo: a jump table keeps the probabilities of its cases.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* GCC 12's switch lowering ("switchlower") turns a switch, or each
+   dense cluster of its cases, into a new GIMPLE switch that becomes a
+   jump table, and gives that switch's edges probabilities from the
+   number of case values each covers (jump_table_cluster::emit, "Set up
+   even probabilities for all cases"): whatever the profile said of the
+   cases is lost, under -fprofile-use as with the plugin.  The blocks
+   keep their counts; the edges into them do not.  The alignment of
+   labels, the order of blocks and the hot/cold split, which look at
+   edge counts, then treat a case run once in a thousand dispatches as
+   they treat the most common one: every case of the dispatch switch of
+   benchmarks/programs/interp.c got 1/32 of the dispatch's count, was
+   aligned as a hot jump target, and the interpreter ran 3 % slower
+   than with the cases' own probabilities (doc/afdo-plugin.md).
+
+   The pass before "switchlower" records, for each switch of a function
+   whose counts came from the profile, the probability of the edge into
+   each of its destinations; the pass after it gives each switch it
+   finds whose destinations are all those of one recorded switch the
+   recorded probabilities, made to sum to 1 over its own edges
+   (jump-tables=1).  A cluster's switch thus gets its cases'
+   probabilities relative to one another.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "cfg.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "tree-cfg.h"
+#include "profile-count.h"
+#include "hash-map.h"
+#include "afdo-plugin.h"
+
+namespace {
+
+/* The probability of the edge to a case label of the switch numbered
+   SWITCH_ID.  */
+struct case_probability
+{
+  int switch_id;
+  profile_probability prob;
+};
+
+/* By the case label's DECL_UID, for the function between the passes
+   (GCC's GIMPLE passes run one function at a time through both).  The
+   lowered switches keep the labels; block indices may change.  */
+static hash_map<int_hash<int, -1, -2>, case_probability> *recorded;
+
+/* Whether FN's counts are the plugin's.  */
+static bool
+annotated_p (afdo_session *s, function *fn)
+{
+  return (s->opts.jump_tables && s->any_annotated
+	  && profile_status_for_fn (fn) == PROFILE_READ
+	  && ENTRY_BLOCK_PTR_FOR_FN (fn)->count.quality () == AFDO);
+}
+
+/* The edge out of SW's block to its case label I, or NULL.  */
+static edge
+case_edge (function *fn, gswitch *sw, unsigned i)
+{
+  tree label = CASE_LABEL (gimple_switch_label (sw, i));
+  basic_block dest = label_to_block (fn, label);
+  return dest ? find_edge (gimple_bb (sw), dest) : NULL;
+}
+
+static void
+record_switches (function *fn)
+{
+  if (!recorded)
+    recorded = new hash_map<int_hash<int, -1, -2>, case_probability>;
+  recorded->empty ();
+  basic_block bb;
+  int id = 0;
+  FOR_EACH_BB_FN (bb, fn)
+    {
+      gswitch *sw = safe_dyn_cast <gswitch *> (last_stmt (bb));
+      if (!sw)
+	continue;
+      id++;
+      for (unsigned i = 0; i < gimple_switch_num_labels (sw); i++)
+	{
+	  edge e = case_edge (fn, sw, i);
+	  if (!e)
+	    continue;
+	  case_probability c = { id, e->probability };
+	  recorded->put (DECL_UID (CASE_LABEL (gimple_switch_label (sw, i))),
+			 c);
+	}
+    }
+}
+
+/* Switch SW gets the recorded probabilities when all its labels are
+   those of one recorded switch and they cover all its edges; true if
+   it did.  */
+static bool
+restore_switch (function *fn, gswitch *sw)
+{
+  basic_block bb = gimple_bb (sw);
+  hash_map<edge, profile_probability> probs;
+  int id = -1;
+  profile_probability sum = profile_probability::never ();
+  for (unsigned i = 0; i < gimple_switch_num_labels (sw); i++)
+    {
+      case_probability *c
+	= recorded->get (DECL_UID (CASE_LABEL (gimple_switch_label (sw, i))));
+      edge e = case_edge (fn, sw, i);
+      if (!c || !e || !c->prob.initialized_p ()
+	  || (id >= 0 && c->switch_id != id))
+	return false;
+      id = c->switch_id;
+      bool existed;
+      profile_probability &p = probs.get_or_insert (e, &existed);
+      if (!existed)
+	{
+	  p = c->prob;
+	  sum += c->prob;
+	}
+    }
+  if (probs.elements () != EDGE_COUNT (bb->succs) || !(sum > profile_probability::never ()))
+    return false;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    e->probability = *probs.get (e) / sum;
+  return true;
+}
+
+static unsigned int
+restore_switches (function *fn)
+{
+  if (!recorded)
+    return 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    if (gswitch *sw = safe_dyn_cast <gswitch *> (last_stmt (bb)))
+      restore_switch (fn, sw);
+  recorded->empty ();
+  return 0;
+}
+
+const pass_data pass_data_autofdo_switch[2] =
+{
+  {
+    GIMPLE_PASS,		/* type */
+    "*autofdo_switch",		/* name */
+    OPTGROUP_NONE,		/* optinfo_flags */
+    TV_NONE,			/* tv_id */
+    PROP_cfg,			/* properties_required */
+    0,				/* properties_provided */
+    0,				/* properties_destroyed */
+    0,				/* todo_flags_start */
+    0,				/* todo_flags_finish */
+  },
+  {
+    GIMPLE_PASS,		/* type */
+    "*autofdo_switch_end",	/* name */
+    OPTGROUP_NONE,		/* optinfo_flags */
+    TV_NONE,			/* tv_id */
+    PROP_cfg,			/* properties_required */
+    0,				/* properties_provided */
+    0,				/* properties_destroyed */
+    0,				/* todo_flags_start */
+    0,				/* todo_flags_finish */
+  }
+};
+
+/* Before "switchlower" (RESTORE false): record; after it: restore.  */
+
+class pass_autofdo_switch : public gimple_opt_pass
+{
+public:
+  pass_autofdo_switch (gcc::context *ctxt, afdo_session *session,
+		       bool restore_p)
+    : gimple_opt_pass (pass_data_autofdo_switch[restore_p], ctxt),
+      s (session),
+      restore (restore_p)
+  {}
+
+  opt_pass *clone () final override { return this; }
+
+  bool gate (function *fn) final override
+  {
+    return annotated_p (s, fn);
+  }
+
+  unsigned int execute (function *fn) final override
+  {
+    if (restore)
+      return restore_switches (fn);
+    record_switches (fn);
+    return 0;
+  }
+
+private:
+  afdo_session *s;
+  bool restore;
+};
+
+} // anon namespace
+
+opt_pass *
+afdo_make_switch_pass (afdo_session *s, bool restore)
+{
+  return new pass_autofdo_switch (g, s, restore);
+}
