@@ -321,13 +321,57 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
   return any;
 }
 
+/* Whether the function of NODE has samples in the unit's profile.  */
+static bool
+sampled_p (afdo_unit *unit, cgraph_node *node)
+{
+  if (!unit->names)
+    return false;
+  const afdo_function *inst = unit->names->top (node->decl);
+  return inst && inst->total > 0;
+}
+
+/* The number of calls among which the entry count of E's callee is
+   shared: 1 when E is the only way into it (afdo_only_way_in_p);
+   with entry-shares, for a local function whose address is not taken,
+   E and the other calls of it from functions with samples (one
+   without samples is not where the callee's entries came from); 0
+   when the callee may be called from elsewhere, or calls itself.  A
+   share is taken only when it reaches the hot threshold.
+   lua's internshrstr is called from luaS_newlstr, whose few samples
+   (a wrapper that tail-calls it) made the call 9.9 samples against
+   internshrstr's 114 entries, and from luaS_init, which runs once:
+   GCC's inliner then scaled the string table's hash and lookup loops
+   to a twelfth where it inlined them into luaS_newlstr, below the hot
+   threshold.  */
+static int
+entry_sharers (afdo_unit *unit, cgraph_edge *e)
+{
+  if (afdo_only_way_in_p (e))
+    return 1;
+  cgraph_node *callee = e->callee->ultimate_alias_target ();
+  if (!unit->s->opts.entry_shares || !callee->local || callee->address_taken
+      || e->caller == callee)
+    return 0;
+  int n = 0;
+  for (cgraph_edge *c = callee->callers; c; c = c->next_caller)
+    if (c->caller == callee)
+      return 0;
+    else if (c == e || sampled_p (unit, c->caller))
+      n++;
+  return n;
+}
+
 void
 afdo_call_entry_counts (afdo_unit *unit, vec<afdo_bb_count> &d)
 {
   cgraph_node *node = cgraph_node::get (current_function_decl);
   for (cgraph_edge *e = node->callees; e; e = e->next_callee)
     {
-      if (!e->call_stmt || !gimple_bb (e->call_stmt) || !afdo_only_way_in_p (e))
+      if (!e->call_stmt || !gimple_bb (e->call_stmt))
+	continue;
+      int sharers = entry_sharers (unit, e);
+      if (sharers <= 0)
 	continue;
       cgraph_node *callee = e->callee->ultimate_alias_target ();
       function *fn = DECL_STRUCT_FUNCTION (callee->decl);
@@ -335,19 +379,36 @@ afdo_call_entry_counts (afdo_unit *unit, vec<afdo_bb_count> &d)
       if (!fn || !fn->cfg || profile_status_for_fn (fn) != PROFILE_READ
 	  || callee->count.quality () != AFDO)
 	continue;
-      gcov_type entry = callee->count.to_gcov_type ();
+      gcov_type entry = callee->count.to_gcov_type () / sharers;
+      /* A share below the hot threshold keeps the callee as cold where
+	 it is inlined as no share does, and pinning a fraction of a
+	 sample on a block the samples say nothing of only bends the
+	 flow (lz4's LZ4HC_countPattern, entered once, has nine calls in
+	 the match finder's loop).  */
+      if (sharers > 1
+	  && (uint64_t) entry < unit->s->hot_count * unit->s->scale)
+	continue;
       afdo_bb_count &b = d[gimple_bb (e->call_stmt)->index];
       if (b.known && b.count >= entry)
 	continue;
       b.count = entry;
       b.known = true;
       b.state = AFDO_BB_CALL;
-      if (dump_file)
+      if (dump_file && afdo_only_way_in_p (e))
 	{
 	  fprintf (dump_file, "  bb %d: the only call of %s, entered ",
 		   gimple_bb (e->call_stmt)->index, callee->dump_name ());
 	  afdo_dump_count (unit->s, entry);
 	  fputs (" times\n", dump_file);
+	}
+      else if (dump_file)
+	{
+	  fprintf (dump_file, "  bb %d: one of the %d sampled calls of %s, "
+		   "its share of the entries ",
+		   gimple_bb (e->call_stmt)->index, sharers,
+		   callee->dump_name ());
+	  afdo_dump_count (unit->s, entry);
+	  fputc ('\n', dump_file);
 	}
     }
 }

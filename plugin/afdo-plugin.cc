@@ -136,6 +136,9 @@ static const arg_spec arg_table[] =
   { "entry-counts", "=0|1", ARG_BOOL, 0, 1, FIELD (entry_counts), NO_FIELD,
     "a call that is the only way into a function runs as\n"
     "often as the function is entered (default 1)" },
+  { "entry-shares", "=0|1", ARG_BOOL, 0, 1, FIELD (entry_shares), NO_FIELD,
+    "...and the calls of a local function from functions\n"
+    "with samples share its entry count (default 1)" },
   { "prologue", "=0|1", ARG_BOOL, 0, 1, FIELD (prologue), NO_FIELD,
     "without head counts, the samples of the line of a\n"
     "function's opening brace count its entries (default 1)" },
@@ -230,6 +233,7 @@ default_options (afdo_plugin_options *o)
   o->context_size = -1;
   o->scale = true;
   o->entry_counts = true;
+  o->entry_shares = true;
   o->noise_permille = 100;
   o->noise_regions = true;
   o->noise_lines = true;

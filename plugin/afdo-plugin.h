@@ -98,6 +98,9 @@ struct afdo_plugin_options
   /* entry-counts=0|1: a call that is the only way into a function runs
      as often as the function is entered.  */
   bool entry_counts;
+  /* entry-shares=0|1: ...and the calls of a local function from
+     functions with samples share its entry count.  */
+  bool entry_shares;
   /* noise-permille=N: the relative noise of sampled counts: a branch
      whose unbounded side's count is within it of 0 keeps its static
      probabilities.  */
