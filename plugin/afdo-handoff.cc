@@ -376,7 +376,8 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
       const char *why = NULL;
       if (shared && !any_bounded && !loop_edges_p (bb))
 	why = "its sides' samples are its own line's";
-      else if (any_unbounded && (double) (samples - bounded) < noise)
+      else if (any_unbounded && (double) (samples - bounded) < noise
+	       && (s->opts.noise_exits || !loop_edges_p (bb)))
 	why = "the samples do not tell";
       else if (s->opts.noise_short && short_arms_unknown_p (s, d, bb, noise)
 	       && !loop_edges_p (bb))

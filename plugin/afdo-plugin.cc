@@ -179,6 +179,10 @@ static const arg_spec arg_table[] =
   { "noise-lines", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_lines), NO_FIELD,
     "...and so does a branch whose sides have no samples\n"
     "but those of the branch's own line (default 1)" },
+  { "noise-exits", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_exits), NO_FIELD,
+    "...and so does a branch out of a loop or into its\n"
+    "head; 0: there the counts tell the loop's iterations\n"
+    "(default 1)" },
   { "noise-multiway", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_multiway),
     NO_FIELD, "...but a switch's edges into blocks with samples of\n"
     "their own take their probabilities from their counts,\n"
@@ -239,6 +243,7 @@ default_options (afdo_plugin_options *o)
   o->noise_lines = true;
   o->noise_short = true;
   o->noise_multiway = true;
+  o->noise_exits = true;
   o->jump_tables = true;
   o->noise_skid = true;
   o->refold = true;

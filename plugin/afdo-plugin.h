@@ -114,6 +114,9 @@ struct afdo_plugin_options
   /* jump-tables=0|1: a jump table keeps its cases' probabilities
      through GCC's switch lowering.  */
   bool jump_tables;
+  /* noise-exits=0|1: the noise rule holds for a branch out of a loop
+     or into a loop's head too.  */
+  bool noise_exits;
   /* noise-multiway=0|1: but a multiway branch (a switch) takes the
      probabilities of its bounded edges from their counts.  */
   bool noise_multiway;
