@@ -355,10 +355,15 @@ entry_sharers (afdo_unit *unit, cgraph_edge *e)
     return 0;
   int n = 0;
   for (cgraph_edge *c = callee->callers; c; c = c->next_caller)
-    if (c->caller == callee)
-      return 0;
-    else if (c == e || sampled_p (unit, c->caller))
-      n++;
+    {
+      /* The function whose body holds the call.  */
+      cgraph_node *holder = c->caller->inlined_to ? c->caller->inlined_to
+			    : c->caller;
+      if (holder == callee)
+	return 0;
+      if (c == e || sampled_p (unit, holder))
+	n++;
+    }
   return n;
 }
 

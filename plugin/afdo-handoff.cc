@@ -271,7 +271,8 @@ skid_arms_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
    samples are its own, gets its share of the bounded ones' counts; the
    unbounded ones get together what the inference gave them or, when
    that is within the noise, their static probabilities' sum up to the
-   noise's share, each in proportion to its static probability.
+   noise's share, each in proportion to its static probability (when
+   one has none, what the inference gave them, in equal parts).
    Keeping every edge's static probability instead threw away what the
    samples do tell: the dispatch switch of benchmarks/programs/interp.c
    got 1/32 for each case, whose samples range from 23 to 4950, and
@@ -286,6 +287,7 @@ set_multiway_probabilities (vec<afdo_bb_count> &d, basic_block bb,
   gcov_type bounded = 0, unbounded = 0;
   profile_probability p_unbounded = profile_probability::never ();
   int n_unbounded = 0;
+  bool static_known = true;
   FOR_EACH_EDGE (e, ei, bb->succs)
     if (bounded_p (d, e) && own_samples (d, e->dest) >= 0)
       bounded = add_count (bounded, AFDO_EDGE (e)->count);
@@ -294,13 +296,15 @@ set_multiway_probabilities (vec<afdo_bb_count> &d, basic_block bb,
 	unbounded = add_count (unbounded, AFDO_EDGE (e)->count);
 	if (e->probability.initialized_p ())
 	  p_unbounded += e->probability;
+	else
+	  static_known = false;
 	n_unbounded++;
       }
   if (bounded <= 0 || sum <= 0)
     return false;
   /* The unbounded edges' share.  */
   double q = (double) unbounded / (double) sum;
-  double q_static = p_unbounded.initialized_p ()
+  double q_static = static_known && p_unbounded.initialized_p ()
 		    ? p_unbounded.to_reg_br_prob_base ()
 		      / (double) REG_BR_PROB_BASE : 0.0;
   double q_noise = samples > 0 ? noise / (double) samples : 0.0;
@@ -311,7 +315,7 @@ set_multiway_probabilities (vec<afdo_bb_count> &d, basic_block bb,
       double p;
       if (bounded_p (d, e) && own_samples (d, e->dest) >= 0)
 	p = (1.0 - q) * (double) AFDO_EDGE (e)->count / (double) bounded;
-      else if (q_static > 0.0 && e->probability.initialized_p ())
+      else if (q_static > 0.0)
 	p = q * (e->probability.to_reg_br_prob_base ()
 		 / (double) REG_BR_PROB_BASE) / q_static;
       else
