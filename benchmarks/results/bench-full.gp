@@ -2,7 +2,7 @@ set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
 set output '/work/main/benchmarks/results/bench-full.png'
 set datafile separator '\t'
 set datafile missing 'NaN'
-set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-26 14:20 UTC, commit ca18d72277'
+set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-26 16:59 UTC, commit 28f7dacc5e'
 set style data histograms
 set style fill solid 0.8 border -1
 set key outside right top
