@@ -332,8 +332,8 @@ sampled_p (afdo_unit *unit, cgraph_node *node)
 }
 
 /* The number of calls among which the entry count of E's callee is
-   shared: 1 when E is the only way into it (afdo_only_way_in_p);
-   with entry-shares, for a local function whose address is not taken,
+   shared, E not being the only way into it (afdo_only_way_in_p): with
+   entry-shares, for a local function whose address is not taken,
    E and the other calls of it from functions with samples (one
    without samples is not where the callee's entries came from); 0
    when the callee may be called from elsewhere, or calls itself.  A
@@ -347,8 +347,6 @@ sampled_p (afdo_unit *unit, cgraph_node *node)
 static int
 entry_sharers (afdo_unit *unit, cgraph_edge *e)
 {
-  if (afdo_only_way_in_p (e))
-    return 1;
   cgraph_node *callee = e->callee->ultimate_alias_target ();
   if (!unit->s->opts.entry_shares || !callee->local || callee->address_taken
       || e->caller == callee)
@@ -375,7 +373,8 @@ afdo_call_entry_counts (afdo_unit *unit, vec<afdo_bb_count> &d)
     {
       if (!e->call_stmt || !gimple_bb (e->call_stmt))
 	continue;
-      int sharers = entry_sharers (unit, e);
+      bool only = afdo_only_way_in_p (e);
+      int sharers = only ? 1 : entry_sharers (unit, e);
       if (sharers <= 0)
 	continue;
       cgraph_node *callee = e->callee->ultimate_alias_target ();
@@ -390,8 +389,7 @@ afdo_call_entry_counts (afdo_unit *unit, vec<afdo_bb_count> &d)
 	 sample on a block the samples say nothing of only bends the
 	 flow (lz4's LZ4HC_countPattern, entered once, has nine calls in
 	 the match finder's loop).  */
-      if (sharers > 1
-	  && (uint64_t) entry < unit->s->hot_count * unit->s->scale)
+      if (!only && (uint64_t) entry < unit->s->hot_count * unit->s->scale)
 	continue;
       afdo_bb_count &b = d[gimple_bb (e->call_stmt)->index];
       if (b.known && b.count >= entry)
@@ -399,7 +397,7 @@ afdo_call_entry_counts (afdo_unit *unit, vec<afdo_bb_count> &d)
       b.count = entry;
       b.known = true;
       b.state = AFDO_BB_CALL;
-      if (dump_file && afdo_only_way_in_p (e))
+      if (dump_file && only)
 	{
 	  fprintf (dump_file, "  bb %d: the only call of %s, entered ",
 		   gimple_bb (e->call_stmt)->index, callee->dump_name ());

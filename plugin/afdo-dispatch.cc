@@ -64,8 +64,7 @@ namespace {
 static bool
 hot_computed_jump_p (function *fn)
 {
-  if (profile_status_for_fn (fn) != PROFILE_READ
-      || ENTRY_BLOCK_PTR_FOR_FN (fn)->count.quality () != AFDO)
+  if (!afdo_counts_p (fn))
     return false;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fn)

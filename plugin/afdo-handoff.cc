@@ -86,6 +86,14 @@ own_samples (vec<afdo_bb_count> &d, basic_block b)
   return -1;
 }
 
+/* Whether E is bounded (bounded_p) and its destination has samples of
+   its own, 0 included.  */
+static bool
+sampled_edge_p (vec<afdo_bb_count> &d, edge e)
+{
+  return bounded_p (d, e) && own_samples (d, e->dest) >= 0;
+}
+
 /* Whether block B's samples are those of BB: the same profile position
    gave both their counts (a line whose blocks the profile cannot tell
    apart, as it has no discriminators for them: the profiled binary
@@ -289,7 +297,7 @@ set_multiway_probabilities (vec<afdo_bb_count> &d, basic_block bb,
   int n_unbounded = 0;
   bool static_known = true;
   FOR_EACH_EDGE (e, ei, bb->succs)
-    if (bounded_p (d, e) && own_samples (d, e->dest) >= 0)
+    if (sampled_edge_p (d, e))
       bounded = add_count (bounded, AFDO_EDGE (e)->count);
     else
       {
@@ -313,7 +321,7 @@ set_multiway_probabilities (vec<afdo_bb_count> &d, basic_block bb,
   FOR_EACH_EDGE (e, ei, bb->succs)
     {
       double p;
-      if (bounded_p (d, e) && own_samples (d, e->dest) >= 0)
+      if (sampled_edge_p (d, e))
 	p = (1.0 - q) * (double) AFDO_EDGE (e)->count / (double) bounded;
       else if (q_static > 0.0)
 	p = q * (e->probability.to_reg_br_prob_base ()
@@ -327,8 +335,9 @@ set_multiway_probabilities (vec<afdo_bb_count> &d, basic_block bb,
     }
   if (dump_file)
     fprintf (dump_file, "  bb %d: multiway: bounded edges by their counts, "
-	     "the %d others %.1f%% by their static probabilities\n",
-	     bb->index, n_unbounded, q * 100.0);
+	     "the %d others %.1f%% %s\n", bb->index, n_unbounded, q * 100.0,
+	     q_static > 0.0 ? "by their static probabilities"
+	     : "in equal parts");
   return true;
 }
 
@@ -369,7 +378,7 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
       FOR_EACH_EDGE (e, ei, bb->succs)
 	if (s->opts.noise_lines && same_samples_p (d, bb, e->dest))
 	  shared = any_unbounded = true;
-	else if (bounded_p (d, e) && own_samples (d, e->dest) >= 0)
+	else if (sampled_edge_p (d, e))
 	  {
 	    bounded += own_samples (d, e->dest);
 	    any_bounded = true;

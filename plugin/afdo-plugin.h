@@ -576,6 +576,15 @@ opt_pass *afdo_make_estimates_pass (afdo_session *);
    computed goto's copies apart (afdo-dispatch.cc).  */
 opt_pass *afdo_make_dispatch_pass (afdo_session *, bool restore);
 
+/* Whether FN's counts are a sampled profile's (the plugin's, or
+   -fauto-profile's): read, and of AFDO quality.  */
+static inline bool
+afdo_counts_p (function *fn)
+{
+  return (profile_status_for_fn (fn) == PROFILE_READ
+	  && ENTRY_BLOCK_PTR_FOR_FN (fn)->count.quality () == AFDO);
+}
+
 /* The passes before and after (RESTORE) "switchlower" that give a jump
    table its cases' probabilities (afdo-switch.cc).  */
 opt_pass *afdo_make_switch_pass (afdo_session *, bool restore);

@@ -68,15 +68,6 @@ struct case_probability
    lowered switches keep the labels; block indices may change.  */
 static hash_map<int_hash<int, -1, -2>, case_probability> *recorded;
 
-/* Whether FN's counts are the plugin's.  */
-static bool
-annotated_p (afdo_session *s, function *fn)
-{
-  return (s->opts.jump_tables && s->any_annotated
-	  && profile_status_for_fn (fn) == PROFILE_READ
-	  && ENTRY_BLOCK_PTR_FOR_FN (fn)->count.quality () == AFDO);
-}
-
 /* The edge out of SW's block to its case label I, or NULL.  */
 static edge
 case_edge (function *fn, gswitch *sw, unsigned i)
@@ -113,9 +104,8 @@ record_switches (function *fn)
 }
 
 /* Switch SW gets the recorded probabilities when all its labels are
-   those of one recorded switch and they cover all its edges; true if
-   it did.  */
-static bool
+   those of one recorded switch and they cover all its edges.  */
+static void
 restore_switch (function *fn, gswitch *sw)
 {
   basic_block bb = gimple_bb (sw);
@@ -129,7 +119,7 @@ restore_switch (function *fn, gswitch *sw)
       edge e = case_edge (fn, sw, i);
       if (!c || !e || !c->prob.initialized_p ()
 	  || (id >= 0 && c->switch_id != id))
-	return false;
+	return;
       id = c->switch_id;
       bool existed;
       profile_probability &p = probs.get_or_insert (e, &existed);
@@ -139,13 +129,13 @@ restore_switch (function *fn, gswitch *sw)
 	  sum += c->prob;
 	}
     }
-  if (probs.elements () != EDGE_COUNT (bb->succs) || !(sum > profile_probability::never ()))
-    return false;
+  if (probs.elements () != EDGE_COUNT (bb->succs)
+      || sum == profile_probability::never ())
+    return;
   edge e;
   edge_iterator ei;
   FOR_EACH_EDGE (e, ei, bb->succs)
     e->probability = *probs.get (e) / sum;
-  return true;
 }
 
 static unsigned int
@@ -203,7 +193,7 @@ public:
 
   bool gate (function *fn) final override
   {
-    return annotated_p (s, fn);
+    return s->opts.jump_tables && s->any_annotated && afdo_counts_p (fn);
   }
 
   unsigned int execute (function *fn) final override
