@@ -691,6 +691,12 @@ afdo_dump_counts (afdo_session *s, vec<afdo_bb_count> &d,
 	fprintf (dump_file, " lowered");
       if (b.calls_unsampled)
 	fprintf (dump_file, " (calls a function without samples)");
+      else if (b.has_call_bound)
+	{
+	  fputs (" (its calls' samples bound it at ", dump_file);
+	  afdo_dump_count (s, b.call_bound);
+	  fputc (')', dump_file);
+	}
       if (bb->discriminator)
 	fprintf (dump_file, " discriminator %d", bb->discriminator);
       fputc ('\n', dump_file);

@@ -654,9 +654,10 @@ mcf_infer (vec<afdo_bb_count> &d, gcov_type unit, bool unsampled_calls)
   const int n_nodes = 2 * last_basic_block_for_fn (cfun) + 2;
   const int src = 0, sink = 1;
   afdo_mcf *m = afdo_mcf_new (n_nodes);
-  auto_vec<int> raise_arc, lower_arc;
+  auto_vec<int> raise_arc, lower_arc, bound_arc;
   raise_arc.safe_grow_cleared (last_basic_block_for_fn (cfun));
   lower_arc.safe_grow_cleared (last_basic_block_for_fn (cfun));
+  bound_arc.safe_grow_cleared (last_basic_block_for_fn (cfun));
   auto_vec<std::pair<edge, int> > edge_arcs;
   basic_block bb;
   FOR_ALL_BB_FN (bb, cfun)
@@ -666,6 +667,7 @@ mcf_infer (vec<afdo_bb_count> &d, gcov_type unit, bool unsampled_calls)
       afdo_bb_count &b = d[i];
       gcov_type w = b.known ? b.count : 0;
       lower_arc[i] = -1;
+      bound_arc[i] = -1;
       if (w > 0)
 	{
 	  raise_arc[i] = add_steps (m, in, out, w, raise_sampled);
@@ -677,6 +679,15 @@ mcf_infer (vec<afdo_bb_count> &d, gcov_type unit, bool unsampled_calls)
 				    ? lower_counted : lower_sampled);
 	  afdo_mcf_arc (m, src, out, w, 0);
 	  afdo_mcf_arc (m, in, sink, w, 0);
+	}
+      else if (b.located && b.has_call_bound && !b.calls_unsampled)
+	{
+	  /* Up to the callee's samples as any block without samples,
+	     beyond them as one that calls a function without samples.  */
+	  raise_arc[i] = afdo_mcf_arc (m, in, out, b.call_bound,
+				       unsampled_cost (bb));
+	  bound_arc[i] = afdo_mcf_arc (m, in, out, AFDO_MCF_INF,
+				       MCF_RAISE_CALLS_UNSAMPLED);
 	}
       else
 	raise_arc[i] = afdo_mcf_arc (m, in, out, AFDO_MCF_INF,
@@ -707,6 +718,8 @@ mcf_infer (vec<afdo_bb_count> &d, gcov_type unit, bool unsampled_calls)
 	  gcov_type w = b.known ? b.count : 0;
 	  gcov_type up = (lower_arc[i] < 0 ? afdo_mcf_flow (m, raise_arc[i])
 			  : steps_flow (m, raise_arc[i]));
+	  if (bound_arc[i] >= 0)
+	    up = add_count (up, afdo_mcf_flow (m, bound_arc[i]));
 	  gcov_type down = lower_arc[i] < 0 ? 0 : steps_flow (m, lower_arc[i]);
 	  gcov_type f = MIN (add_count (w, up) - down, count_cap);
 	  if (b.known)

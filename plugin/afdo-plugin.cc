@@ -165,6 +165,10 @@ static const arg_spec arg_table[] =
     NO_FIELD, "...where a block without samples that calls a function\n"
     "of this unit the profile has no samples of keeps\n"
     "its count near 0 (default 1)" },
+  { "call-bounds", "=0|1", ARG_BOOL, 0, 1, FIELD (call_bounds),
+    NO_FIELD, "...and one that calls a function the profile has\n"
+    "samples of, not inlined there, runs at most as often as\n"
+    "those samples say (default 1)" },
   { "noise-permille", "=N", ARG_INT, 0, 500, FIELD (noise_permille),
     NO_FIELD, "without branch records, a branch whose sides without\n"
     "samples of their own get less than N per mille of its\n"
@@ -251,6 +255,7 @@ default_options (afdo_plugin_options *o)
   o->dispatch = true;
   o->mcf = true;
   o->unsampled_calls = true;
+  o->call_bounds = true;
   o->loop_estimates = true;
   o->split_parts = true;
   o->prologue = true;

@@ -166,6 +166,11 @@ struct afdo_plugin_options
      function of the unit without samples is as dear to raise as a
      sampled block is to empty.  */
   bool unsampled_calls;
+  /* call-bounds=0|1: with mcf, a block without samples that calls a
+     function the profile has samples of, not inlined at that call, is
+     raised above the callee's samples only as dearly (unsampled-calls
+     is the case of none).  */
+  bool call_bounds;
   /* report=FILE: append what the unit matched, for afdo-dump
      --build-report (afdo-report.cc).  */
   const char *report;
@@ -487,6 +492,12 @@ struct afdo_bb_count
      of this translation unit that has no samples, neither on its own
      nor inlined at this call.  */
   bool calls_unsampled;
+  /* A block without samples of its own (located) whose calls reach
+     out-of-line functions the profile has samples of: CALL_BOUND (in
+     the counts' units) is the fewest of their samples, which had the
+     block run more often would have been more.  */
+  bool has_call_bound;
+  gcov_type call_bound;
   int class_rep;
   /* The profile position whose count the block's statements gave it
      (their MAX); blocks with the same one carry the same samples, not
