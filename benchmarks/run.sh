@@ -118,7 +118,7 @@ CG_STACK=${BENCH_CG_STACK:-8192}
 # is a compiler option, given as it is: tracer=-ftracer).
 if [ "$MODE" = ablation ]; then
   VARIANTS=(O2 fdo plugin)
-  : "${BENCH_PLUGIN_VARIANTS:=no-scale=scale=0 no-mcf=mcf=0 no-unsampled-calls=unsampled-calls=0 no-entry-counts=entry-counts=0,split-parts=0 no-prologue=prologue=0 no-noise=noise-permille=0 no-noise-regions=noise-regions=0 no-noise-lines=noise-lines=0 no-noise-skid=noise-skid=0 no-dispatch=dispatch=0 no-jump-tables=jump-tables=0 no-noise-multiway=noise-multiway=0 no-entry-shares=entry-shares=0 no-noise-exits=noise-exits=0 no-refold=refold=0 no-loop-estimates=loop-estimates=0 no-loop-align=loop-align=0 no-split-parts=split-parts=0 no-inline=inline=0,icp=0 no-fdo-opts=fdo-opts=0 hot-990=hot-permille=990 no-unroll=-fno-unroll-loops vect-cheap=-fvect-cost-model=very-cheap tracer=-ftracer tracer-no-noise-regions=-ftracer,noise-regions=0}"
+  : "${BENCH_PLUGIN_VARIANTS:=no-scale=scale=0 no-mcf=mcf=0 no-unsampled-calls=unsampled-calls=0 no-entry-counts=entry-counts=0,split-parts=0 no-prologue=prologue=0 no-noise=noise-permille=0 no-noise-regions=noise-regions=0 no-noise-lines=noise-lines=0 no-noise-skid=noise-skid=0 no-dispatch=dispatch=0 no-jump-tables=jump-tables=0 no-noise-multiway=noise-multiway=0 no-entry-shares=entry-shares=0 no-noise-exits=noise-exits=0 no-call-bounds=call-bounds=0 no-refold=refold=0 no-loop-estimates=loop-estimates=0 no-loop-align=loop-align=0 no-split-parts=split-parts=0 no-inline=inline=0,icp=0 no-fdo-opts=fdo-opts=0 hot-990=hot-permille=990 no-unroll=-fno-unroll-loops vect-cheap=-fvect-cost-model=very-cheap tracer=-ftracer tracer-no-noise-regions=-ftracer,noise-regions=0}"
 fi
 declare -A PLUGIN_EXTRA=()
 for pv in ${BENCH_PLUGIN_VARIANTS:-}; do
