@@ -467,3 +467,51 @@ afdo_call_entry_counts (afdo_unit *unit, vec<afdo_bb_count> &d)
 	}
     }
 }
+
+/* The count of a function is its entry block's, which its own samples
+   give; the counts of its calls are those of the blocks that hold
+   them, which their callers' samples give.  When the calls add up to
+   more, GCC's inliner takes each inlined call's count off the
+   function's and finds nothing left for the calls it does not inline:
+   the function's own body is scaled to 0 and compiled for size.  bc's
+   _one_mult (entered 6.6 times by its own samples) had a call in
+   bc_divide's loop of 18.7 and two more of 3.1 each: inlined at the
+   first, the body the other two call (a loop over every digit of a
+   number, once per division) was given count 0, and its "% 10" became
+   a division instruction.  So the function is raised to its calls'
+   sum; its body keeps its counts, which GCC scales to what the calls
+   it does not inline leave.  */
+void
+afdo_entry_sums (afdo_unit *unit)
+{
+  if (!unit->s->opts.entry_sums)
+    return;
+  for (unsigned i = 0; i < unit->fns.length (); i++)
+    {
+      cgraph_node *node = unit->fns[i].node;
+      function *fn = DECL_STRUCT_FUNCTION (node->decl);
+      if (!fn || !fn->cfg || profile_status_for_fn (fn) != PROFILE_READ
+	  || !node->count.initialized_p ()
+	  || node->count.quality () != AFDO)
+	continue;
+      profile_count sum = profile_count::zero ().afdo ();
+      int n = 0;
+      for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+	if (e->count.initialized_p () && e->count.quality () == AFDO)
+	  {
+	    sum += e->count;
+	    n++;
+	  }
+      if (!(sum > node->count))
+	continue;
+      if (dump_file)
+	{
+	  fprintf (dump_file, "function %s: entered ", node->dump_name ());
+	  afdo_dump_count (unit->s, node->count.to_gcov_type ());
+	  fprintf (dump_file, " times, raised to the %d calls' ", n);
+	  afdo_dump_count (unit->s, sum.to_gcov_type ());
+	  fputc ('\n', dump_file);
+	}
+      node->count = sum;
+    }
+}

@@ -139,6 +139,9 @@ static const arg_spec arg_table[] =
   { "entry-shares", "=0|1", ARG_BOOL, 0, 1, FIELD (entry_shares), NO_FIELD,
     "...and the calls of a local function from functions\n"
     "with samples share its entry count (default 1)" },
+  { "entry-sums", "=0|1", ARG_BOOL, 0, 1, FIELD (entry_sums), NO_FIELD,
+    "a function with samples is entered at least as often\n"
+    "as its calls with samples run together (default 1)" },
   { "prologue", "=0|1", ARG_BOOL, 0, 1, FIELD (prologue), NO_FIELD,
     "without head counts, the samples of the line of a\n"
     "function's opening brace count its entries (default 1)" },
@@ -242,6 +245,7 @@ default_options (afdo_plugin_options *o)
   o->scale = true;
   o->entry_counts = true;
   o->entry_shares = true;
+  o->entry_sums = true;
   o->noise_permille = 100;
   o->noise_regions = true;
   o->noise_lines = true;

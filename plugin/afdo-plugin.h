@@ -101,6 +101,9 @@ struct afdo_plugin_options
   /* entry-shares=0|1: ...and the calls of a local function from
      functions with samples share its entry count.  */
   bool entry_shares;
+  /* entry-sums=0|1: a function with samples is entered at least as
+     often as its calls with samples run, together.  */
+  bool entry_sums;
   /* noise-permille=N: the relative noise of sampled counts: a branch
      whose unbounded side's count is within it of 0 keeps its static
      probabilities.  */
@@ -550,6 +553,11 @@ void afdo_infer_counts (const afdo_session *, vec<afdo_bb_count> &counts,
    way into a function already annotated to that function's entry
    count (afdo-annotate.cc).  */
 void afdo_call_entry_counts (afdo_unit *, vec<afdo_bb_count> &counts);
+
+/* entry-sums: once the unit is annotated, raise the count of each
+   function with samples to the sum of its calls' counts where that is
+   more (afdo-annotate.cc).  */
+void afdo_entry_sums (afdo_unit *);
 
 /* Stage: make COUNTS and the edge counts GCC's profile of cfun;
    UNEXECUTED when the instance says the function never ran

@@ -393,6 +393,7 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 	s->any_annotated = true;
       pop_cfun ();
     }
+  afdo_entry_sums (u);
   sum->matched = u->matched;
   sum->profile_samples = afdo_profile_total (s->prof);
 }
