@@ -194,6 +194,10 @@ static const arg_spec arg_table[] =
     NO_FIELD, "...but a switch's edges into blocks with samples of\n"
     "their own take their probabilities from their counts,\n"
     "the others their static share (default 1)" },
+  { "noise-order", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_order),
+    NO_FIELD, "...and so do a two-way branch's, where the static\n"
+    "probabilities give the side with samples of its own\n"
+    "less than half (default 1)" },
   { "noise-short", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_short), NO_FIELD,
     "...and so does an if-then(-else) whose arms are short,\n"
     "one without entry in the profile (default 1)" },
@@ -251,6 +255,7 @@ default_options (afdo_plugin_options *o)
   o->noise_lines = true;
   o->noise_short = true;
   o->noise_multiway = true;
+  o->noise_order = true;
   o->noise_exits = true;
   o->jump_tables = true;
   o->noise_skid = true;

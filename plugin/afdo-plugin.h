@@ -123,6 +123,9 @@ struct afdo_plugin_options
   /* noise-multiway=0|1: but a multiway branch (a switch) takes the
      probabilities of its bounded edges from their counts.  */
   bool noise_multiway;
+  /* noise-order=0|1: and so does a two-way branch whose static
+     probabilities give its bounded edges less than half.  */
+  bool noise_order;
   /* noise-short=0|1: so does an if-then or if-then-else whose arms are
      short, one of them without entry in the profile, with samples of
      their own within the noise.  */
