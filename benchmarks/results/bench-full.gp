@@ -2,7 +2,7 @@ set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
 set output '/work/main/benchmarks/results/bench-full.png'
 set datafile separator '\t'
 set datafile missing 'NaN'
-set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-26 16:59 UTC, commit 28f7dacc5e'
+set multiplot layout 2,1 title 'afdo benchmarks (full), 2026-11-26 19:03 UTC, commit dfec703cc0'
 set style data histograms
 set style fill solid 0.8 border -1
 set key outside right top
@@ -13,10 +13,10 @@ set style histogram errorbars gap 1.5 lw 1
 set ylabel 'speedup over -O2 (%)'
 set yrange [-40<*:*<40]
 set title 'Run time: median speedup, IQR as error bars (axis clipped at ±40 %; see the tables)'
-plot '/work/main/benchmarks/results/bench-full.dat' using 2:3:4:xtic(1) title columnhead(2), '/work/main/benchmarks/results/bench-full.dat' using 6:7:8:xtic(1) title columnhead(6), '/work/main/benchmarks/results/bench-full.dat' using 10:11:12:xtic(1) title columnhead(10), '/work/main/benchmarks/results/bench-full.dat' using 14:15:16:xtic(1) title columnhead(14), '/work/main/benchmarks/results/bench-full.dat' using 18:19:20:xtic(1) title columnhead(18), '/work/main/benchmarks/results/bench-full.dat' using 22:23:24:xtic(1) title columnhead(22)
+plot '/work/main/benchmarks/results/bench-full.dat' using 2:3:4:xtic(1) title columnhead(2), '/work/main/benchmarks/results/bench-full.dat' using 6:7:8:xtic(1) title columnhead(6), '/work/main/benchmarks/results/bench-full.dat' using 10:11:12:xtic(1) title columnhead(10), '/work/main/benchmarks/results/bench-full.dat' using 14:15:16:xtic(1) title columnhead(14), '/work/main/benchmarks/results/bench-full.dat' using 18:19:20:xtic(1) title columnhead(18), '/work/main/benchmarks/results/bench-full.dat' using 22:23:24:xtic(1) title columnhead(22), '/work/main/benchmarks/results/bench-full.dat' using 26:27:28:xtic(1) title columnhead(26), '/work/main/benchmarks/results/bench-full.dat' using 30:31:32:xtic(1) title columnhead(30), '/work/main/benchmarks/results/bench-full.dat' using 34:35:36:xtic(1) title columnhead(34)
 set autoscale y
 set style histogram clustered gap 1.5
 set ylabel 'instructions saved vs -O2 (%)'
 set title 'Instructions executed on the small input (cachegrind): reduction'
-plot '/work/main/benchmarks/results/bench-full.dat' using 5:xtic(1) title columnhead(2), '/work/main/benchmarks/results/bench-full.dat' using 9:xtic(1) title columnhead(6), '/work/main/benchmarks/results/bench-full.dat' using 13:xtic(1) title columnhead(10), '/work/main/benchmarks/results/bench-full.dat' using 17:xtic(1) title columnhead(14), '/work/main/benchmarks/results/bench-full.dat' using 21:xtic(1) title columnhead(18), '/work/main/benchmarks/results/bench-full.dat' using 25:xtic(1) title columnhead(22)
+plot '/work/main/benchmarks/results/bench-full.dat' using 5:xtic(1) title columnhead(2), '/work/main/benchmarks/results/bench-full.dat' using 9:xtic(1) title columnhead(6), '/work/main/benchmarks/results/bench-full.dat' using 13:xtic(1) title columnhead(10), '/work/main/benchmarks/results/bench-full.dat' using 17:xtic(1) title columnhead(14), '/work/main/benchmarks/results/bench-full.dat' using 21:xtic(1) title columnhead(18), '/work/main/benchmarks/results/bench-full.dat' using 25:xtic(1) title columnhead(22), '/work/main/benchmarks/results/bench-full.dat' using 29:xtic(1) title columnhead(26), '/work/main/benchmarks/results/bench-full.dat' using 33:xtic(1) title columnhead(30), '/work/main/benchmarks/results/bench-full.dat' using 37:xtic(1) title columnhead(34)
 unset multiplot
