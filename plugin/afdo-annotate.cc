@@ -146,25 +146,24 @@ stmt_count (annotate_ctx *ctx, gimple *stmt, int disc, gcov_type *count,
 				 line_known);
 }
 
-/* Whether STMT, a call, calls a function defined in this translation
-   unit of which the profile has no samples: no top-level instance with
-   samples, and no instance inlined at this call.  Had the call run
-   often, the callee's code would have collected samples somewhere.  */
-static bool
-calls_unsampled_p (annotate_ctx *ctx, gimple *stmt)
+/* The function STMT, a call, reaches (through aliases), or NULL for an
+   indirect, internal or built-in call.  */
+static cgraph_node *
+called_node (gimple *stmt)
 {
   tree fndecl = gimple_call_fndecl (stmt);
   if (!fndecl || gimple_call_internal_p (stmt) || fndecl_built_in_p (fndecl))
-    return false;
+    return NULL;
   cgraph_node *callee = cgraph_node::get (fndecl);
-  if (!callee)
-    return false;
-  callee = callee->ultimate_alias_target ();
-  if (!callee->definition)
-    return false;
-  afdo_function *top = ctx->names->top (callee->decl);
-  if (top && top->total > 0)
-    return false;
+  return callee ? callee->ultimate_alias_target () : NULL;
+}
+
+/* Whether STMT, a call, is in the profile (its inline stack leads to
+   an instance) with no instance with samples inlined at it: in the
+   profiled binary it was a call.  */
+static bool
+out_of_line_call_p (annotate_ctx *ctx, gimple *stmt)
+{
   uint32_t offset;
   afdo_function *inst = afdo_stmt_instance (ctx->names, ctx->top, stmt,
 					    false, &offset);
@@ -173,6 +172,20 @@ calls_unsampled_p (annotate_ctx *ctx, gimple *stmt)
   afdo_function *nested = afdo_callee_at (ctx->names->prof, inst, offset,
 					  AFDO_ANY_DISC, AFDO_ANY_NAME);
   return !nested || nested->total == 0;
+}
+
+/* Whether STMT, a call, calls a function defined in this translation
+   unit of which the profile has no samples: no top-level instance with
+   samples, and no instance inlined at this call.  Had the call run
+   often, the callee's code would have collected samples somewhere.  */
+static bool
+calls_unsampled_p (annotate_ctx *ctx, gimple *stmt)
+{
+  cgraph_node *callee = called_node (stmt);
+  if (!callee || !callee->definition)
+    return false;
+  afdo_function *top = ctx->names->top (callee->decl);
+  return (!top || top->total == 0) && out_of_line_call_p (ctx, stmt);
 }
 
 /* Whether STMT, a call, reaches an out-of-line function of which the
@@ -189,25 +202,12 @@ calls_unsampled_p (annotate_ctx *ctx, gimple *stmt)
 static bool
 call_samples_bound (annotate_ctx *ctx, gimple *stmt, gcov_type *samples)
 {
-  tree fndecl = gimple_call_fndecl (stmt);
-  if (!fndecl || gimple_call_internal_p (stmt) || fndecl_built_in_p (fndecl))
-    return false;
-  cgraph_node *callee = cgraph_node::get (fndecl);
+  cgraph_node *callee = called_node (stmt);
   if (!callee)
     return false;
-  callee = callee->ultimate_alias_target ();
   /* The whole profile's: the unit's has only its own functions.  */
   afdo_function *top = ctx->unit->whole->top (callee->decl);
-  if (!top || top->total == 0)
-    return false;
-  uint32_t offset;
-  afdo_function *inst = afdo_stmt_instance (ctx->names, ctx->top, stmt,
-					    false, &offset);
-  if (!inst)
-    return false;
-  afdo_function *nested = afdo_callee_at (ctx->names->prof, inst, offset,
-					  AFDO_ANY_DISC, AFDO_ANY_NAME);
-  if (nested && nested->total > 0)
+  if (!top || top->total == 0 || !out_of_line_call_p (ctx, stmt))
     return false;
   *samples = cap_count (top->total);
   return true;
@@ -490,8 +490,7 @@ afdo_entry_sums (afdo_unit *unit)
     {
       cgraph_node *node = unit->fns[i].node;
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
-      if (!fn || !fn->cfg || profile_status_for_fn (fn) != PROFILE_READ
-	  || !node->count.initialized_p ()
+      if (!fn || !fn->cfg || !afdo_counts_p (fn)
 	  || node->count.quality () != AFDO)
 	continue;
       profile_count sum = profile_count::zero ().afdo ();

@@ -271,9 +271,11 @@ skid_arms_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 	 && (double) join > (double) samples * (1000 + noise_permille) / 1000.0;
 }
 
-/* The probabilities of the edges out of the multiway branch BB (a
-   switch; SUM the count of its edges, SAMPLES its own samples) when
-   the samples cannot tell its unbounded edges (those into a join, or
+/* The probabilities of the edges out of BB (a switch, noise-multiway,
+   or a two-way branch whose static probabilities contradict the
+   samples, noise-order; SUM the count of its edges, SAMPLES its own
+   samples, WHAT the dump's name for the case) when the samples cannot
+   tell its unbounded edges (those into a join, or
    to a block the profile says nothing of) from 0, NOISE being what
    they cannot tell apart: each bounded edge, whose destination's
    samples are its own, gets its share of the bounded ones' counts; the
@@ -287,7 +289,7 @@ skid_arms_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
    every case was aligned and laid out as a hot one.  False when no
    bounded edge has a count.  */
 static bool
-set_multiway_probabilities (vec<afdo_bb_count> &d, basic_block bb,
+set_bounded_probabilities (vec<afdo_bb_count> &d, basic_block bb,
 			    gcov_type sum, gcov_type samples, double noise,
 			    const char *what)
 {
@@ -418,11 +420,16 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 	  any_unbounded = true;
       const double noise = (double) samples * s->opts.noise_permille / 1000.0;
       const char *why = NULL;
+      /* The samples cannot tell the unbounded edges from 0.  */
+      bool within_noise = false;
       if (shared && !any_bounded && !loop_edges_p (bb))
 	why = "its sides' samples are its own line's";
       else if (any_unbounded && (double) (samples - bounded) < noise
 	       && (s->opts.noise_exits || !loop_edges_p (bb)))
-	why = "the samples do not tell";
+	{
+	  why = "the samples do not tell";
+	  within_noise = true;
+	}
       else if (s->opts.noise_short && short_arms_unknown_p (s, d, bb, noise)
 	       && !loop_edges_p (bb))
 	why = "its arms are short";
@@ -432,15 +439,14 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
 	why = "its lineless arm's samples went to the join";
       if (why && s->opts.noise_multiway && EDGE_COUNT (bb->succs) > 2
 	  && any_bounded && !shared
-	  && set_multiway_probabilities (d, bb, sum, samples, noise,
-					 "multiway"))
+	  && set_bounded_probabilities (d, bb, sum, samples, noise,
+					"multiway"))
 	return false;
-      if (why && !strcmp (why, "the samples do not tell")
-	  && s->opts.noise_order && EDGE_COUNT (bb->succs) == 2
+      if (within_noise && s->opts.noise_order && EDGE_COUNT (bb->succs) == 2
 	  && any_bounded && !shared && bounded_static_minor_p (d, bb)
-	  && set_multiway_probabilities (d, bb, sum, samples, noise,
-					 "static probabilities against "
-					 "the samples"))
+	  && set_bounded_probabilities (d, bb, sum, samples, noise,
+					"static probabilities against "
+					"the samples"))
 	return false;
       if (why)
 	{
