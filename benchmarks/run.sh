@@ -39,6 +39,7 @@
 #   BENCH_ABLATION   plugin arguments of the ablation variant (default:
 #                    found from the plugin's -fplugin-arg-afdo-help)
 #   AFDO_BUILD_DIR   where afdo.so and afdo-convert are (default build/)
+#   BENCH_LTO        1: add the variants lto and plugin-lto (default 0)
 #
 # Variants, all from the same sources with the same base flags:
 #   O2               the base flags alone (this binary is also profiled)
@@ -54,6 +55,8 @@
 #                    (afdo-convert --no-callchains): what the call chains
 #                    add, with the same samples
 #   plugin-noinline  the plugin with its early inliner / ICP switched off
+#   lto, plugin-lto  (BENCH_LTO=1) -flto=auto, without and with the plugin
+#                    (given to the compilations and to the link)
 # A variant whose tool is missing or fails is reported as not available,
 # with the reason.
 
@@ -102,6 +105,7 @@ esac
 VARIANTS=(O2 fdo autofdo plugin plugin-cg plugin-cgip plugin-noinline)
 [ "${BENCH_CALLGRAPH:-1}" = 0 ] && VARIANTS=(O2 fdo autofdo plugin plugin-noinline)
 # (plugin-cg and plugin-cgip need the call-graph run.)
+[ "${BENCH_LTO:-0}" = 1 ] && VARIANTS+=(lto plugin-lto)
 # plugin-cg's profile: a second run recorded with call chains unwound
 # from the stack (the machine needs no LBR and the binary no frame
 # pointers); fewer samples per second than the IP profile, since each
@@ -292,6 +296,8 @@ build_variant ()
   for f in "${flags[@]}"; do
     case $f in -fprofile-generate*) linkflags+=("$f") ;; esac
   done
+  # With -flto the link compiles: it gets every flag.
+  [[ " ${flags[*]} " == *" -flto"* ]] && linkflags=("${flags[@]}")
   mkdir -p "$dir/obj"
   rm -f "$dir/obj"/*.o "$dir/$p"
   {
@@ -335,6 +341,9 @@ variant_flags ()
     plugin-cgip) echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF_CGIP" ;;
     plugin-noinline)
       echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF ${ABLATION[*]}" ;;
+    lto) echo -flto=auto ;;
+    plugin-lto)
+      echo "-flto=auto -fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF" ;;
     plugin-*)
       echo "-fplugin=$PLUGIN -fplugin-arg-afdo-profile=$PROF ${PLUGIN_EXTRA[$1]}" ;;
   esac
@@ -460,7 +469,7 @@ bench_program ()
   # The sampled-profile variants.
   for v in "${SAMPLED_VARIANTS[@]}"; do
     [ "$MODE" = quality ] && break
-    if [ -z "$have_prof" ]; then
+    if [ -z "$have_prof" ] && [ $v != lto ]; then
       record status "$p" "$v" na "no profile: $noprof_why"
       continue
     fi

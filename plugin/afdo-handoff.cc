@@ -917,7 +917,8 @@ public:
 
   bool gate (function *) final override
   {
-    return s->prof != NULL && s->any_annotated && !flag_auto_profile;
+    return (s->prof != NULL && s->any_annotated && !s->lto
+	    && !flag_auto_profile);
   }
 
   unsigned int execute (function *) final override
@@ -1078,7 +1079,7 @@ public:
 
   bool gate (function *fn) final override
   {
-    return s->any_annotated && profile_status_for_fn (fn) == PROFILE_READ;
+    return afdo_late_counts_p (s, fn);
   }
 
   unsigned int execute (function *fn) final override
@@ -1128,8 +1129,7 @@ public:
 
   bool gate (function *fn) final override
   {
-    return (s->any_annotated && profile_status_for_fn (fn) == PROFILE_READ
-	    && hide_estimates_p (s));
+    return afdo_late_counts_p (s, fn) && hide_estimates_p (s);
   }
 
   unsigned int execute (function *fn) final override

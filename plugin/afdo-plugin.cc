@@ -220,6 +220,12 @@ static const arg_spec arg_table[] =
     "no cross-jumping in a function whose hot code ends\n"
     "in a computed goto, so that each of its copies keeps\n"
     "an indirect jump of its own (default 1)" },
+  { "lto-threshold", "=0|1", ARG_BOOL, 0, 1, FIELD (lto_threshold),
+    NO_FIELD,
+    "at link time (-flto), the hot block threshold is the\n"
+    "profile's, as when the units were compiled, not the\n"
+    "one GCC takes from the whole program's counts\n"
+    "(default 1)" },
   { "report", "=FILE", ARG_FILE, 0, 0, FIELD (report), NO_FIELD,
     "append what the translation unit matched to FILE,\n"
     "for afdo-dump --build-report" },
@@ -262,6 +268,7 @@ default_options (afdo_plugin_options *o)
   o->refold = true;
   o->loop_align = true;
   o->dispatch = true;
+  o->lto_threshold = true;
   o->mcf = true;
   o->unsampled_calls = true;
   o->call_bounds = true;
@@ -445,6 +452,53 @@ afdo_register_pass (const char *base_name, opt_pass *pass, const char *ref,
     }
 }
 
+/* The passes after the annotation that act on the counts: around
+   "vect", "switchlower" and "jump2".  */
+static void
+register_late_passes (afdo_session *s, const char *base_name)
+{
+  afdo_register_pass (base_name, afdo_make_guard_pass (s), "vect",
+		      PASS_POS_INSERT_BEFORE);
+  afdo_register_pass (base_name, afdo_make_estimates_pass (s), "vect",
+		      PASS_POS_INSERT_AFTER);
+  afdo_register_pass (base_name, afdo_make_switch_pass (s, false),
+		      "switchlower", PASS_POS_INSERT_BEFORE);
+  afdo_register_pass (base_name, afdo_make_switch_pass (s, true),
+		      "switchlower", PASS_POS_INSERT_AFTER);
+  afdo_register_pass (base_name, afdo_make_dispatch_pass (s, false),
+		      "jump2", PASS_POS_INSERT_BEFORE);
+  afdo_register_pass (base_name, afdo_make_dispatch_pass (s, true),
+		      "jump2", PASS_POS_INSERT_AFTER);
+}
+
+/* DUMP (NULL: none) as the "autofdo" pass's dump switch, which exists
+   once the pass is registered.  */
+static void
+enable_dump (const char *dump)
+{
+  if (!dump)
+    return;
+  char *sw = concat ("ipa-autofdo", *dump ? "-" : "", dump, NULL);
+  g->get_dumps ()->dump_switch_p (sw);
+  free (sw);
+}
+
+/* In the link-time compiler (afdo-lto.cc): the profile is read for its
+   count scale and hot threshold; the link-time "autofdo" pass and the
+   late passes act on the counts the functions bring.  */
+static void
+register_lto_passes (afdo_session *s, const char *base_name,
+		     const char *dump)
+{
+  if (optimize > 0 && afdo_session_read (s))
+    s->any_annotated = true;
+  afdo_register_pass (base_name, afdo_make_lto_pass (s), "profile_estimate",
+		      PASS_POS_INSERT_AFTER);
+  register_late_passes (s, base_name);
+  register_callback (base_name, PLUGIN_FINISH, finish_callback, s);
+  enable_dump (dump);
+}
+
 int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 {
@@ -506,6 +560,14 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
       return 0;
     }
 
+  s->lto = afdo_lto_compiler_p ();
+  if (s->lto)
+    {
+      if (!s->opts.evaluate)
+	register_lto_passes (s, info->base_name, dump);
+      return 0;
+    }
+
   if (s->opts.fdo_opts && optimize > 0 && !s->opts.evaluate)
     afdo_enable_fdo_optimizations (s);
 
@@ -513,29 +575,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		      PASS_POS_INSERT_AFTER);
   afdo_register_pass (info->base_name, afdo_make_handoff_pass (s), "profile",
 		      PASS_POS_INSERT_AFTER);
-  afdo_register_pass (info->base_name, afdo_make_guard_pass (s), "vect",
-		      PASS_POS_INSERT_BEFORE);
-  afdo_register_pass (info->base_name, afdo_make_estimates_pass (s), "vect",
-		      PASS_POS_INSERT_AFTER);
-  afdo_register_pass (info->base_name, afdo_make_switch_pass (s, false),
-		      "switchlower", PASS_POS_INSERT_BEFORE);
-  afdo_register_pass (info->base_name, afdo_make_switch_pass (s, true),
-		      "switchlower", PASS_POS_INSERT_AFTER);
+  register_late_passes (s, info->base_name);
   afdo_register_pass (info->base_name, afdo_make_check_pass (s), "optimized",
 		      PASS_POS_INSERT_BEFORE);
-  afdo_register_pass (info->base_name, afdo_make_dispatch_pass (s, false),
-		      "jump2", PASS_POS_INSERT_BEFORE);
-  afdo_register_pass (info->base_name, afdo_make_dispatch_pass (s, true),
-		      "jump2", PASS_POS_INSERT_AFTER);
   register_callback (info->base_name, PLUGIN_FINISH, finish_callback, s);
   afdo_evaluate_register (s, info->base_name, dump);
-
-  /* The pass's dump switch exists only now.  */
-  if (dump)
-    {
-      char *sw = concat ("ipa-autofdo", *dump ? "-" : "", dump, NULL);
-      g->get_dumps ()->dump_switch_p (sw);
-      free (sw);
-    }
+  enable_dump (dump);
   return 0;
 }

@@ -143,6 +143,10 @@ struct afdo_plugin_options
   /* loop-align=0|1: without branch records, align a loop's head the
      jumps enter more often than the fall-through.  */
   bool loop_align;
+  /* lto-threshold=0|1: at link time (-flto), the hot block threshold
+     is the profile's, as when each unit is compiled, not the one GCC's
+     ipa-profile takes from the whole program's counts (afdo-lto.cc).  */
+  bool lto_threshold;
   /* dispatch=0|1: no cross-jumping in "jump2" for a function whose hot
      code ends in a computed goto (afdo-dispatch.cc).  */
   bool dispatch;
@@ -224,6 +228,10 @@ struct afdo_session
   /* The dispatch pass turned cross-jumping off for the function being
      compiled; the pass after "jump2" turns it on again.  */
   bool crossjumping_off;
+  /* The plugin runs in the link-time compiler (lto1): the functions come
+     with the counts it gave them when their units were compiled, and
+     only the passes that act on those counts run (afdo-lto.cc).  */
+  bool lto;
 };
 
 /* Read the profile (once) and set the thresholds; false if it cannot
@@ -235,6 +243,14 @@ unsigned int afdo_session_run_unit (afdo_session *);
 void afdo_session_finish (afdo_session *);
 /* The "autofdo" pass.  */
 opt_pass *afdo_make_autofdo_pass (afdo_session *);
+
+/* Link-time optimization (afdo-lto.cc): whether this is the link-time
+   compiler; the pass after GCC's "profile_estimate" that gives the link
+   the profile's hot threshold; whether FN's counts are the ones the
+   passes after the annotation act on.  */
+bool afdo_lto_compiler_p (void);
+opt_pass *afdo_make_lto_pass (afdo_session *);
+bool afdo_late_counts_p (const afdo_session *, function *fn);
 
 /* Profile name indices of function declarations, matched the way GCC 12
    does, for one profile, cached (afdo-lookup.cc).  */

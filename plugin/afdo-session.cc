@@ -95,6 +95,17 @@ set_thresholds (afdo_session *s)
   if (s->opts.inline_permille >= 0
       && s->opts.inline_permille != s->opts.hot_permille)
     s->inline_count = hot_count (s, s->opts.inline_permille, &sum, &max);
+  if (dump_file)
+    fprintf (dump_file, "hot block threshold %" PRIu64 " (%d per mille of "
+	     "%" PRIu64 " samples), largest count %" PRIu64 "; inline "
+	     "threshold %" PRIu64 "; count scale %" PRIu64 "\n",
+	     s->hot_count, s->opts.hot_permille, sum, max, s->inline_count,
+	     s->scale);
+  /* At link time GCC reads the summary and the threshold the units were
+     compiled with from their bytecode; the link-time pass gives the
+     threshold again after GCC's ipa-profile (afdo-lto.cc).  */
+  if (s->lto)
+    return;
 
   /* GCC reads profile_info for the number of runs and, lacking a set
      threshold, the maximum; a sampled profile is one run.  */
@@ -103,12 +114,6 @@ set_thresholds (afdo_session *s)
   profile_info = &s->summary;
   set_hot_bb_threshold ((gcov_type) MIN (s->hot_count * s->scale,
 					 (uint64_t) 1 << 60));
-  if (dump_file)
-    fprintf (dump_file, "hot block threshold %" PRIu64 " (%d per mille of "
-	     "%" PRIu64 " samples), largest count %" PRIu64 "; inline "
-	     "threshold %" PRIu64 "; count scale %" PRIu64 "\n",
-	     s->hot_count, s->opts.hot_permille, sum, max, s->inline_count,
-	     s->scale);
 }
 
 /* Sampled counts are small: a block of a cold loop may have a few
