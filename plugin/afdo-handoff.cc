@@ -1059,6 +1059,56 @@ restore_estimates (function *fn)
   hidden->empty ();
 }
 
+/* Code without samples that GCC's inliner puts into a function with
+   samples (a function of the unit without samples, or a part of one
+   split off early) brings its loops' estimates, the iterations GCC's
+   static guess gives them (afdo_handoff_unsampled), and comes under
+   the function's options, among them -fpeel-loops.  "cunroll" then
+   peels such a loop by its guess, which -O2 never does: lua's
+   luaO_utf8esc, inlined into luaO_pushvfstring, was peeled ten times,
+   and GCC warned of a write before its buffer in the tenth copy, which
+   cannot run.  Its counts tell such a loop: they are the inlined
+   body's guess scaled to the call, of a lower quality than AFDO.  Its
+   estimate is hidden over "cunroll" (no estimate, no peeling) and
+   recorded again after it, for the unroller, which does not unroll a
+   loop it expects to run few times (unsampled-peel=0).  */
+
+static hash_map<int_hash<int, -1, -2>, widest_int> *unsampled;
+
+static void
+hide_unsampled_estimates (function *fn)
+{
+  if (!unsampled)
+    unsampled = new hash_map<int_hash<int, -1, -2>, widest_int>;
+  unsampled->empty ();
+  if (!loops_for_fn (fn))
+    return;
+  for (auto loop : loops_list (fn, 0))
+    if (loop->any_estimate && loop->header->count.initialized_p ()
+	&& loop->header->count.quality () < AFDO)
+      {
+	unsampled->put (loop->num, loop->nb_iterations_estimate);
+	loop->any_estimate = false;
+      }
+}
+
+static void
+restore_unsampled_estimates (function *fn)
+{
+  if (!unsampled || !loops_for_fn (fn))
+    return;
+  for (auto loop : loops_list (fn, 0))
+    {
+      widest_int *e = unsampled->get (loop->num);
+      if (e && !loop->any_estimate)
+	{
+	  loop->nb_iterations_estimate = *e;
+	  loop->any_estimate = true;
+	}
+    }
+  unsampled->empty ();
+}
+
 /* Below this an AFDO count is raised, or below one sample when that is
    less (raw counts, scale=0), but never below 2.  */
 static gcov_type
@@ -1129,12 +1179,56 @@ public:
 
   bool gate (function *fn) final override
   {
-    return afdo_late_counts_p (s, fn) && hide_estimates_p (s);
+    return (afdo_late_counts_p (s, fn)
+	    && (hide_estimates_p (s) || !s->opts.unsampled_peel));
   }
 
   unsigned int execute (function *fn) final override
   {
-    restore_estimates (fn);
+    if (hide_estimates_p (s))
+      restore_estimates (fn);
+    if (!s->opts.unsampled_peel)
+      hide_unsampled_estimates (fn);
+    return 0;
+  }
+
+private:
+  afdo_session *s;
+};
+
+/* After "cunroll": the estimates of the loops without samples again
+   (unsampled-peel=0).  */
+
+const pass_data pass_data_autofdo_peel =
+{
+  GIMPLE_PASS,		/* type */
+  "*autofdo_peel",	/* name */
+  OPTGROUP_NONE,	/* optinfo_flags */
+  TV_NONE,		/* tv_id */
+  PROP_cfg,		/* properties_required */
+  0,			/* properties_provided */
+  0,			/* properties_destroyed */
+  0,			/* todo_flags_start */
+  0,			/* todo_flags_finish */
+};
+
+class pass_autofdo_peel : public gimple_opt_pass
+{
+public:
+  pass_autofdo_peel (gcc::context *ctxt, afdo_session *session)
+    : gimple_opt_pass (pass_data_autofdo_peel, ctxt), s (session)
+  {}
+
+  opt_pass *clone () final override { return this; }
+
+  bool gate (function *fn) final override
+  {
+    return afdo_late_counts_p (s, fn) && !s->opts.unsampled_peel;
+  }
+
+  unsigned int execute (function *fn) final override
+  {
+    restore_unsampled_estimates (fn);
     return 0;
   }
 
@@ -1154,4 +1248,10 @@ opt_pass *
 afdo_make_estimates_pass (afdo_session *s)
 {
   return new pass_autofdo_estimates (g, s);
+}
+
+opt_pass *
+afdo_make_peel_pass (afdo_session *s)
+{
+  return new pass_autofdo_peel (g, s);
 }

@@ -154,6 +154,10 @@ static const arg_spec arg_table[] =
   { "vect-estimates", "=0|1", ARG_BOOL, 0, 1, FIELD (vect_estimates),
     NO_FIELD, "...and the vectorizer sees them; 0: they are\n"
     "recorded again right after it (default 0)" },
+  { "unsampled-peel", "=0|1", ARG_BOOL, 0, 1, FIELD (unsampled_peel),
+    NO_FIELD, "peel the loops without samples that GCC's inliner\n"
+    "puts into a function with samples, by their static\n"
+    "estimates; 0: as at -O2, not (default 0)" },
   { "sample-accurate", "=0|1", ARG_BOOL, 0, 1, FIELD (sample_accurate),
     NO_FIELD, "the profile is complete: a function without samples\n"
     "did not run and is made cold; 0 keeps its code as\n"
@@ -460,6 +464,8 @@ register_late_passes (afdo_session *s, const char *base_name)
   afdo_register_pass (base_name, afdo_make_guard_pass (s), "vect",
 		      PASS_POS_INSERT_BEFORE);
   afdo_register_pass (base_name, afdo_make_estimates_pass (s), "vect",
+		      PASS_POS_INSERT_AFTER);
+  afdo_register_pass (base_name, afdo_make_peel_pass (s), "cunroll",
 		      PASS_POS_INSERT_AFTER);
   afdo_register_pass (base_name, afdo_make_switch_pass (s, false),
 		      "switchlower", PASS_POS_INSERT_BEFORE);

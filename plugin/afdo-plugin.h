@@ -163,6 +163,10 @@ struct afdo_plugin_options
      they are hidden from it (its own run-time check of the iterations
      guards a short loop) and recorded again after it.  */
   bool vect_estimates;
+  /* unsampled-peel=0|1: with 0, a loop of code without samples that
+     GCC's inliner put into a function with samples is not peeled from
+     its static estimate, as at -O2 (afdo-handoff.cc).  */
+  bool unsampled_peel;
   /* sample-accurate=0|1: the profile is complete, so a function without
      samples did not run and is made cold; 0 keeps its -O2 code.  */
   bool sample_accurate;
@@ -610,6 +614,9 @@ opt_pass *afdo_make_guard_pass (afdo_session *);
 /* The pass after "vect" that records the loops' estimates again
    (vect-estimates=0).  */
 opt_pass *afdo_make_estimates_pass (afdo_session *);
+/* The pass after "cunroll" that gives the loops without samples their
+   estimates back (unsampled-peel=0).  */
+opt_pass *afdo_make_peel_pass (afdo_session *);
 /* The passes before and after (RESTORE) "jump2" that keep a hot
    computed goto's copies apart (afdo-dispatch.cc).  */
 opt_pass *afdo_make_dispatch_pass (afdo_session *, bool restore);
