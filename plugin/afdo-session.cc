@@ -101,9 +101,9 @@ set_thresholds (afdo_session *s)
 	     "threshold %" PRIu64 "; count scale %" PRIu64 "\n",
 	     s->hot_count, s->opts.hot_permille, sum, max, s->inline_count,
 	     s->scale);
-  /* At link time GCC reads the summary and the threshold the units were
-     compiled with from their bytecode; the link-time pass gives the
-     threshold again after GCC's ipa-profile (afdo-lto.cc).  */
+  /* At link time GCC reads the summary from the units' bytecode, and its
+     ipa-profile computes a threshold of its own, which the link-time
+     pass replaces by this one (afdo-lto.cc).  */
   if (s->lto)
     return;
 
