@@ -96,7 +96,10 @@ $CC -O2 -g -c demo.c -o demo-O2.o
 $CC -O2 -g -fplugin="$B/afdo.so" -fplugin-arg-afdo-profile=demo.gcov \
   -c demo.c -o demo-afdo.o 2>/dev/null
 for k in "${OFFSETS[@]:1}"; do
-  printf '\t.text\n\t.skip %d\n\t.section .note.GNU-stack,"",@progbits\n' \
+  # In .text.unlikely, which the linker puts first: the plugin's build
+  # has its hot function in .text.hot, which padding in .text would not
+  # move.
+  printf '\t.section .text.unlikely.afdo_demo_pad,"ax",@progbits\n\t.skip %d, 0x90\n\t.section .note.GNU-stack,"",@progbits\n' \
     "$k" >pad$k.s
   $CC -c pad$k.s -o pad$k.o
   $CC -O2 -g pad$k.o demo-O2.o -o demo-O2.$k
