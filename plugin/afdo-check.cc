@@ -180,7 +180,14 @@ afdo_check_report (afdo_session *s)
 {
   if (!s->opts.check_hot || !s->unit_names)
     return;
+  /* No code was made here: a unit compiled to bytecode only (-flto), or
+     the whole-program step of a link.  */
+  if (flag_wpa || (flag_generate_lto && !flag_fat_lto_objects && !in_lto_p))
+    return;
+  /* A link's partitions are temporary files: each reports as "link
+     time".  */
   fprintf (stderr, "afdo: %s: not hot: %u lines with %" PRIu64 " samples "
-	   "at least the hot threshold's (%" PRIu64 ")\n", afdo_input_name (),
+	   "at least the hot threshold's (%" PRIu64 ")\n",
+	   s->lto ? "link time" : afdo_input_name (),
 	   s->check_lines, s->check_samples, s->hot_count);
 }

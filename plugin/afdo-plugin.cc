@@ -501,6 +501,15 @@ register_lto_passes (afdo_session *s, const char *base_name,
   afdo_register_pass (base_name, afdo_make_lto_pass (s), "profile_estimate",
 		      PASS_POS_INSERT_AFTER);
   register_late_passes (s, base_name);
+  /* check-hot looks the statements up in the whole profile: the units'
+     profiles, with the instances they did not inline folded into their
+     functions, stayed with the units.  */
+  if (s->opts.check_hot && s->any_annotated)
+    {
+      s->unit_names = new afdo_names (s->prof);
+      afdo_register_pass (base_name, afdo_make_check_pass (s), "optimized",
+			  PASS_POS_INSERT_BEFORE);
+    }
   register_callback (base_name, PLUGIN_FINISH, finish_callback, s);
   enable_dump (dump);
 }
