@@ -441,7 +441,7 @@ afdo_call_entry_counts (afdo_unit *unit, vec<afdo_bb_count> &d)
 	 sample on a block the samples say nothing of only bends the
 	 flow (lz4's LZ4HC_countPattern, entered once, has nine calls in
 	 the match finder's loop).  */
-      if (!only && (uint64_t) entry < unit->s->hot_count * unit->s->scale)
+      if (!only && entry < afdo_hot_threshold (unit->s))
 	continue;
       afdo_bb_count &b = d[gimple_bb (e->call_stmt)->index];
       if (b.known && b.count >= entry)

@@ -107,6 +107,7 @@ struct check_line
 unsigned int
 pass_autofdo_check::execute (function *fn)
 {
+  s->check_functions++;
   /* Each line of source once, with its samples; a unit's function can
      have lines of more than one file (headers, included sources).  */
   auto_vec<check_line> lines;
@@ -180,9 +181,9 @@ afdo_check_report (afdo_session *s)
 {
   if (!s->opts.check_hot || !s->unit_names)
     return;
-  /* No code was made here: a unit compiled to bytecode only (-flto), or
-     the whole-program step of a link.  */
-  if (flag_wpa || (flag_generate_lto && !flag_fat_lto_objects && !in_lto_p))
+  /* Nothing was checked here: a unit compiled to bytecode only (-flto),
+     or the whole-program step of a link.  */
+  if (!s->check_functions)
     return;
   /* A link's partitions are temporary files: each reports as "link
      time".  */

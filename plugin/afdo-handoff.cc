@@ -549,8 +549,7 @@ agree_with_probabilities (afdo_session *s, basic_block bb)
 	  fputc ('\n', dump_file);
 	}
       scale_dominated (dest, want, have, min_count (s),
-		       (gcov_type) MIN (s->hot_count * s->scale,
-					(uint64_t) 1 << 60));
+		       afdo_hot_threshold (s));
     }
 }
 
@@ -999,9 +998,9 @@ hide_estimates_p (const afdo_session *s)
 	  && !s->opts.evaluate);
 }
 
-/* A loop's estimate while the vectorizer runs, by loop number (GCC's
-   passes run one function at a time through "vect" and the pass after
-   it).  */
+/* A loop's estimate while it is hidden, by loop number (GCC's passes
+   run one function at a time through the passes between the hiding and
+   the restoring one).  */
 struct hidden_estimate
 {
   bool any;
@@ -1009,40 +1008,50 @@ struct hidden_estimate
   profile_count header;
 };
 
-static hash_map<int_hash<int, -1, -2>, hidden_estimate> *hidden;
+typedef hash_map<int_hash<int, -1, -2>, hidden_estimate> hidden_map;
 
+/* Over "vect" (vect-estimates=0) and over "cunroll" (unsampled-peel=0).  */
+static hidden_map *hidden_vect, *hidden_peel;
+
+/* Hide the estimates of FN's loops in *MAP: all of them, or with
+   UNSAMPLED_ONLY those of the loops without samples (their counts of a
+   quality below AFDO) that have one.  */
 static void
-hide_estimates (function *fn)
+hide_estimates (function *fn, hidden_map *&map, bool unsampled_only)
 {
-  if (!hidden)
-    hidden = new hash_map<int_hash<int, -1, -2>, hidden_estimate>;
-  hidden->empty ();
+  if (!map)
+    map = new hidden_map;
+  map->empty ();
   if (!loops_for_fn (fn))
     return;
   for (auto loop : loops_list (fn, 0))
     {
+      if (unsampled_only
+	  && (!loop->any_estimate || !loop->header->count.initialized_p ()
+	      || loop->header->count.quality () >= AFDO))
+	continue;
       hidden_estimate h = { loop->any_estimate != 0,
 			    loop->nb_iterations_estimate,
 			    loop->header->count };
-      hidden->put (loop->num, h);
+      map->put (loop->num, h);
       loop->any_estimate = false;
     }
 }
 
-/* The estimates back: a loop the vectorizer left alone gets the one it
-   had; the loop it vectorized (its header count is now that of the
-   vector iterations), the one its counts give.  A loop that had none
-   (entered after a call) gets none, and a loop the vectorizer made (an
-   epilogue, the scalar copy of a versioned loop) has the bounds the
-   vectorizer gave it.  */
+/* The estimates of MAP back: a loop whose header count did not change
+   gets the one it had; a loop a pass between changed (the vectorizer's
+   vector loop, whose header count is that of the vector iterations),
+   the one its counts give.  A loop that had none (entered after a
+   call) gets none, and a loop a pass between made (an epilogue, the
+   scalar copy of a versioned loop) has the bounds that pass gave it.  */
 static void
-restore_estimates (function *fn)
+restore_estimates (function *fn, hidden_map *map)
 {
-  if (!hidden || !loops_for_fn (fn))
+  if (!map || !loops_for_fn (fn))
     return;
   for (auto loop : loops_list (fn, 0))
     {
-      hidden_estimate *h = hidden->get (loop->num);
+      hidden_estimate *h = map->get (loop->num);
       if (!h || !h->any || loop->any_estimate)
 	continue;
       if (loop->header->count == h->header)
@@ -1056,7 +1065,7 @@ restore_estimates (function *fn)
 			      (expected_loop_iterations_unbounded (loop)),
 			    true, false);
     }
-  hidden->empty ();
+  map->empty ();
 }
 
 /* Code without samples that GCC's inliner puts into a function with
@@ -1072,42 +1081,6 @@ restore_estimates (function *fn)
    estimate is hidden over "cunroll" (no estimate, no peeling) and
    recorded again after it, for the unroller, which does not unroll a
    loop it expects to run few times (unsampled-peel=0).  */
-
-static hash_map<int_hash<int, -1, -2>, widest_int> *unsampled;
-
-static void
-hide_unsampled_estimates (function *fn)
-{
-  if (!unsampled)
-    unsampled = new hash_map<int_hash<int, -1, -2>, widest_int>;
-  unsampled->empty ();
-  if (!loops_for_fn (fn))
-    return;
-  for (auto loop : loops_list (fn, 0))
-    if (loop->any_estimate && loop->header->count.initialized_p ()
-	&& loop->header->count.quality () < AFDO)
-      {
-	unsampled->put (loop->num, loop->nb_iterations_estimate);
-	loop->any_estimate = false;
-      }
-}
-
-static void
-restore_unsampled_estimates (function *fn)
-{
-  if (!unsampled || !loops_for_fn (fn))
-    return;
-  for (auto loop : loops_list (fn, 0))
-    {
-      widest_int *e = unsampled->get (loop->num);
-      if (e && !loop->any_estimate)
-	{
-	  loop->nb_iterations_estimate = *e;
-	  loop->any_estimate = true;
-	}
-    }
-  unsampled->empty ();
-}
 
 /* Below this an AFDO count is raised, or below one sample when that is
    less (raw counts, scale=0), but never below 2.  */
@@ -1141,7 +1114,7 @@ public:
 	  && bb->count.to_gcov_type () < floor)
 	bb->count = profile_count::from_gcov_type (floor).afdo ();
     if (hide_estimates_p (s))
-      hide_estimates (fn);
+      hide_estimates (fn, hidden_vect, false);
     return 0;
   }
 
@@ -1186,9 +1159,9 @@ public:
   unsigned int execute (function *fn) final override
   {
     if (hide_estimates_p (s))
-      restore_estimates (fn);
+      restore_estimates (fn, hidden_vect);
     if (!s->opts.unsampled_peel)
-      hide_unsampled_estimates (fn);
+      hide_estimates (fn, hidden_peel, true);
     return 0;
   }
 
@@ -1228,7 +1201,7 @@ public:
 
   unsigned int execute (function *fn) final override
   {
-    restore_unsampled_estimates (fn);
+    restore_estimates (fn, hidden_peel);
     return 0;
   }
 

@@ -88,9 +88,9 @@ const pass_data pass_data_autofdo_lto =
   0,			/* todo_flags_finish */
 };
 
-/* Without summaries: it runs in the whole-program step (or in the one
-   lto1 of -flto-partition=none), and GCC streams the threshold it sets
-   to the partitions.  */
+/* Registered in lto1 only.  Without summaries: it runs in the
+   whole-program step (or in the one lto1 of -flto-partition=none), and
+   GCC streams the threshold it sets to the partitions.  */
 class pass_autofdo_lto : public ipa_opt_pass_d
 {
 public:
@@ -104,7 +104,7 @@ public:
 
   bool gate (function *) final override
   {
-    return s->lto && s->any_annotated && optimize > 0 && !seen_error ();
+    return s->any_annotated && optimize > 0 && !seen_error ();
   }
 
   unsigned int execute (function *) final override;
@@ -125,8 +125,7 @@ pass_autofdo_lto::execute (function *)
 	n_counts++;
     }
   gcov_type gcc_threshold = profile_info ? get_hot_bb_threshold () : -1;
-  gcov_type threshold = (gcov_type) MIN (s->hot_count * s->scale,
-					 (uint64_t) 1 << 60);
+  gcov_type threshold = afdo_hot_threshold (s);
   bool set = n_counts && s->opts.lto_threshold;
   if (set)
     set_hot_bb_threshold (threshold);

@@ -227,6 +227,7 @@ struct afdo_session
      "autofdo" pass; what the check found.  */
   afdo_profile *unit_prof;
   afdo_names *unit_names;
+  unsigned check_functions;
   unsigned check_lines;
   uint64_t check_samples;
   /* The dispatch pass turned cross-jumping off for the function being
@@ -238,6 +239,9 @@ struct afdo_session
   bool lto;
 };
 
+/* The hot block threshold in the counts handed to GCC: the hot count
+   times the scale.  */
+gcov_type afdo_hot_threshold (const afdo_session *);
 /* Read the profile (once) and set the thresholds; false if it cannot
    be read (an error was given then).  */
 bool afdo_session_read (afdo_session *);

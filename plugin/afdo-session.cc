@@ -83,6 +83,12 @@ hot_count (afdo_session *s, int permille, uint64_t *sum, uint64_t *max)
   return MIN (c, (uint64_t) 1 << 60);
 }
 
+gcov_type
+afdo_hot_threshold (const afdo_session *s)
+{
+  return (gcov_type) MIN (s->hot_count * s->scale, (uint64_t) 1 << 60);
+}
+
 /* The hot block threshold: the working-set count at hot-permille (the
    rule GCC's ipa-profile applies to instrumented profiles); and the
    inline threshold.  */
@@ -112,8 +118,7 @@ set_thresholds (afdo_session *s)
   s->summary.runs = 1;
   s->summary.sum_max = (gcov_type) MIN (max * s->scale, (uint64_t) 1 << 60);
   profile_info = &s->summary;
-  set_hot_bb_threshold ((gcov_type) MIN (s->hot_count * s->scale,
-					 (uint64_t) 1 << 60));
+  set_hot_bb_threshold (afdo_hot_threshold (s));
 }
 
 /* Sampled counts are small: a block of a cold loop may have a few
