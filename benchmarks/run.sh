@@ -76,7 +76,7 @@ JOBS=${BENCH_JOBS:-2}
 PERF_FREQ=${BENCH_PERF_FREQ:-20000}
 
 OWN_PROGRAMS="branches context icall loops interp discrim"
-REAL_PROGRAMS="bzip2 lua5.4 sqlite3 zstd bc tcc lz4"
+REAL_PROGRAMS="bzip2 lua5.4 sqlite3 zstd bc tcc lz4 gawk duktape"
 CEILING=${BENCH_CEILING:-1}
 case $MODE in
   quick)
