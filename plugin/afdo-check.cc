@@ -141,18 +141,16 @@ stmt_pos (basic_block bb, gimple *stmt)
   return { xloc.file, xloc.line, bb->discriminator };
 }
 
-unsigned int
-pass_autofdo_check::execute (function *fn)
+/* The positions GCC compiles as hot somewhere in FN, sorted; each
+   also as its line alone (discriminator -1), for the copies looked up
+   by their line.  A position can have copies: the test of a loop GCC
+   copies in front of it (loop header copying) runs once per entry, the
+   copy in the loop once per iteration, and both have the line and
+   discriminator of the test.  The copy in front is cold, and rightly
+   so; what the samples measured is compiled as hot.  */
+static void
+hot_positions (function *fn, vec<check_pos> &hot)
 {
-  s->check_functions++;
-  /* The positions GCC compiles as hot somewhere in the function.  A
-     position can have copies: the test of a loop GCC copies in front
-     of it (loop header copying) runs once per entry, the copy in the
-     loop once per iteration, and both have the line and discriminator
-     of the test.  The copy in front is cold, and rightly so; what the
-     samples measured is compiled as hot.  So a cold copy of a position
-     that has a hot one is not reported.  */
-  auto_vec<check_pos> hot;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fn)
     {
@@ -167,15 +165,26 @@ pass_autofdo_check::execute (function *fn)
 	    continue;
 	  check_pos p = stmt_pos (bb, stmt);
 	  hot.safe_push (p);
-	  /* The line alone, for the copies looked up by it.  */
 	  p.discriminator = -1;
 	  hot.safe_push (p);
 	}
     }
   hot.qsort (cmp_pos);
+}
+
+unsigned int
+pass_autofdo_check::execute (function *fn)
+{
+  s->check_functions++;
+  /* A cold copy of a position that has a hot one is not reported; the
+     hot positions are gathered at the first sampled statement of a
+     cold block.  */
+  auto_vec<check_pos> hot;
+  bool have_hot = false;
   /* Each line of source once, with its samples; a unit's function can
      have lines of more than one file (headers, included sources).  */
   auto_vec<check_line> lines;
+  basic_block bb;
   FOR_EACH_BB_FN (bb, fn)
     {
       if (!optimize_bb_for_size_p (bb))
@@ -191,34 +200,37 @@ pass_autofdo_check::execute (function *fn)
 							&offset);
 	  if (!inst)
 	    continue;
-	  uint32_t disc = (uint32_t) MAX (bb->discriminator, 0);
+	  bool by_line = true;
 	  uint64_t c = (s->opts.discriminators
-			? afdo_block_line_count (inst, offset, disc)
+			? afdo_block_line_count (inst, offset,
+						 (uint32_t) MAX (bb->discriminator,
+								 0),
+						 &by_line)
 			: afdo_line_max (inst, offset));
 	  if (c < s->hot_count)
 	    continue;
+	  if (!have_hot)
+	    {
+	      hot_positions (fn, hot);
+	      have_hot = true;
+	    }
 	  check_pos p = stmt_pos (bb, stmt);
-	  /* A statement whose discriminator the profile does not have takes
-	     its line's samples: a copy GCC made without a discriminator of
-	     its own, hot where the line has hot statements.  */
-	  if (!s->opts.discriminators || !afdo_disc_position (inst, offset,
-							       disc))
+	  if (by_line)
 	    p.discriminator = -1;
 	  if (!hot.is_empty ()
 	      && bsearch (&p, hot.address (), hot.length (), sizeof p,
 			  cmp_pos))
 	    continue;
-	  expanded_location xloc = expand_location (gimple_location (stmt));
 	  check_line *l = NULL;
 	  for (check_line &e : lines)
-	    if (e.line == xloc.line
-		&& (e.file == xloc.file
-		    || (e.file && xloc.file && strcmp (e.file, xloc.file) == 0)))
+	    if (e.line == p.line
+		&& (e.file == p.file
+		    || (e.file && p.file && strcmp (e.file, p.file) == 0)))
 	      l = &e;
 	  if (l)
 	    l->samples = MAX (l->samples, c);
 	  else
-	    lines.safe_push ({ xloc.file, xloc.line, c });
+	    lines.safe_push ({ p.file, p.line, c });
 	}
     }
   /* After GCC's inliner moved a function's calls into its callers, the

@@ -1068,20 +1068,6 @@ restore_estimates (function *fn, hidden_map *map)
   map->empty ();
 }
 
-/* Code without samples that GCC's inliner puts into a function with
-   samples (a function of the unit without samples, or a part of one
-   split off early) brings its loops' estimates, the iterations GCC's
-   static guess gives them (afdo_handoff_unsampled), and comes under
-   the function's options, among them -fpeel-loops.  "cunroll" then
-   peels such a loop by its guess, which -O2 never does: lua's
-   luaO_utf8esc, inlined into luaO_pushvfstring, was peeled ten times,
-   and GCC warned of a write before its buffer in the tenth copy, which
-   cannot run.  Its counts tell such a loop: they are the inlined
-   body's guess scaled to the call, of a lower quality than AFDO.  Its
-   estimate is hidden over "cunroll" (no estimate, no peeling) and
-   recorded again after it, for the unroller, which does not unroll a
-   loop it expects to run few times (unsampled-peel=0).  */
-
 /* Below this an AFDO count is raised, or below one sample when that is
    less (raw counts, scale=0), but never below 2.  */
 static gcov_type
@@ -1122,42 +1108,80 @@ private:
   afdo_session *s;
 };
 
-/* Right after "vect": the loops' estimates again, from the counts as
-   the vectorizer left them (a vectorized loop's are its iterations
-   divided by the vectorization factor), for the passes after it: the
-   peeler, induction variable selection and the unroller, which unrolls
-   a loop whose iterations it does not know.  */
+/* Code without samples that GCC's inliner puts into a function with
+   samples (a function of the unit without samples, or a part of one
+   split off early) brings its loops' estimates, the iterations GCC's
+   static guess gives them (afdo_handoff_unsampled), and comes under
+   the function's options, among them -fpeel-loops.  "cunroll" then
+   peels such a loop by its guess, which -O2 never does: lua's
+   luaO_utf8esc, inlined into luaO_pushvfstring, was peeled ten times,
+   and GCC warned of a write before its buffer in the tenth copy, which
+   cannot run.  Its counts tell such a loop: they are the inlined
+   body's guess scaled to the call, of a lower quality than AFDO.  Its
+   estimate is hidden over "cunroll" (no estimate, no peeling) and
+   recorded again after it, for the unroller, which does not unroll a
+   loop it expects to run few times (unsampled-peel=0).  */
 
-const pass_data pass_data_autofdo_estimates =
+const pass_data pass_data_autofdo_estimates[2] =
 {
-  GIMPLE_PASS,		/* type */
-  "*autofdo_estimates",	/* name */
-  OPTGROUP_NONE,	/* optinfo_flags */
-  TV_NONE,		/* tv_id */
-  PROP_cfg,		/* properties_required */
-  0,			/* properties_provided */
-  0,			/* properties_destroyed */
-  0,			/* todo_flags_start */
-  0,			/* todo_flags_finish */
+  {
+    GIMPLE_PASS,		/* type */
+    "*autofdo_estimates",	/* name */
+    OPTGROUP_NONE,		/* optinfo_flags */
+    TV_NONE,			/* tv_id */
+    PROP_cfg,			/* properties_required */
+    0,				/* properties_provided */
+    0,				/* properties_destroyed */
+    0,				/* todo_flags_start */
+    0,				/* todo_flags_finish */
+  },
+  {
+    GIMPLE_PASS,		/* type */
+    "*autofdo_peel",		/* name */
+    OPTGROUP_NONE,		/* optinfo_flags */
+    TV_NONE,			/* tv_id */
+    PROP_cfg,			/* properties_required */
+    0,				/* properties_provided */
+    0,				/* properties_destroyed */
+    0,				/* todo_flags_start */
+    0,				/* todo_flags_finish */
+  }
 };
+
+/* Right after "vect" (AFTER_CUNROLL false): the loops' estimates again,
+   from the counts as the vectorizer left them (a vectorized loop's are
+   its iterations divided by the vectorization factor), for the passes
+   after it: the peeler, induction variable selection and the unroller,
+   which unrolls a loop whose iterations it does not know; then those of
+   the loops without samples are hidden from "cunroll"
+   (unsampled-peel=0).  Right after "cunroll": those again.  */
 
 class pass_autofdo_estimates : public gimple_opt_pass
 {
 public:
-  pass_autofdo_estimates (gcc::context *ctxt, afdo_session *session)
-    : gimple_opt_pass (pass_data_autofdo_estimates, ctxt), s (session)
+  pass_autofdo_estimates (gcc::context *ctxt, afdo_session *session,
+			  bool after_cunroll_p)
+    : gimple_opt_pass (pass_data_autofdo_estimates[after_cunroll_p], ctxt),
+      s (session),
+      after_cunroll (after_cunroll_p)
   {}
 
   opt_pass *clone () final override { return this; }
 
   bool gate (function *fn) final override
   {
+    bool hide_peel = !s->opts.unsampled_peel;
     return (afdo_late_counts_p (s, fn)
-	    && (hide_estimates_p (s) || !s->opts.unsampled_peel));
+	    && (hide_peel || (!after_cunroll && hide_estimates_p (s))));
   }
 
   unsigned int execute (function *fn) final override
   {
+    if (after_cunroll)
+      {
+	restore_estimates (fn, hidden_peel);
+	return 0;
+      }
     if (hide_estimates_p (s))
       restore_estimates (fn, hidden_vect);
     if (!s->opts.unsampled_peel)
@@ -1167,46 +1191,7 @@ public:
 
 private:
   afdo_session *s;
-};
-
-/* After "cunroll": the estimates of the loops without samples again
-   (unsampled-peel=0).  */
-
-const pass_data pass_data_autofdo_peel =
-{
-  GIMPLE_PASS,		/* type */
-  "*autofdo_peel",	/* name */
-  OPTGROUP_NONE,	/* optinfo_flags */
-  TV_NONE,		/* tv_id */
-  PROP_cfg,		/* properties_required */
-  0,			/* properties_provided */
-  0,			/* properties_destroyed */
-  0,			/* todo_flags_start */
-  0,			/* todo_flags_finish */
-};
-
-class pass_autofdo_peel : public gimple_opt_pass
-{
-public:
-  pass_autofdo_peel (gcc::context *ctxt, afdo_session *session)
-    : gimple_opt_pass (pass_data_autofdo_peel, ctxt), s (session)
-  {}
-
-  opt_pass *clone () final override { return this; }
-
-  bool gate (function *fn) final override
-  {
-    return afdo_late_counts_p (s, fn) && !s->opts.unsampled_peel;
-  }
-
-  unsigned int execute (function *fn) final override
-  {
-    restore_estimates (fn, hidden_peel);
-    return 0;
-  }
-
-private:
-  afdo_session *s;
+  bool after_cunroll;
 };
 
 } // anon namespace
@@ -1218,13 +1203,7 @@ afdo_make_guard_pass (afdo_session *s)
 }
 
 opt_pass *
-afdo_make_estimates_pass (afdo_session *s)
+afdo_make_estimates_pass (afdo_session *s, bool after_cunroll)
 {
-  return new pass_autofdo_estimates (g, s);
-}
-
-opt_pass *
-afdo_make_peel_pass (afdo_session *s)
-{
-  return new pass_autofdo_peel (g, s);
+  return new pass_autofdo_estimates (g, s, after_cunroll);
 }

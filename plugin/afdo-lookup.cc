@@ -308,12 +308,18 @@ afdo_disc_position (const afdo_function *inst, uint32_t offset,
 
 uint64_t
 afdo_block_line_count (const afdo_function *inst, uint32_t offset,
-		       uint32_t disc)
+		       uint32_t disc, bool *by_line)
 {
+  if (by_line)
+    *by_line = false;
   if (const afdo_pos *p = afdo_disc_position (inst, offset, disc))
     return p->count;
+  if (disc != 0)
+    return 0;
   /* A copy GCC made without a discriminator of its own.  */
-  return disc == 0 ? afdo_line_max (inst, offset) : 0;
+  if (by_line)
+    *by_line = true;
+  return afdo_line_max (inst, offset);
 }
 
 bool

@@ -463,10 +463,10 @@ register_late_passes (afdo_session *s, const char *base_name)
 {
   afdo_register_pass (base_name, afdo_make_guard_pass (s), "vect",
 		      PASS_POS_INSERT_BEFORE);
-  afdo_register_pass (base_name, afdo_make_estimates_pass (s), "vect",
-		      PASS_POS_INSERT_AFTER);
-  afdo_register_pass (base_name, afdo_make_peel_pass (s), "cunroll",
-		      PASS_POS_INSERT_AFTER);
+  afdo_register_pass (base_name, afdo_make_estimates_pass (s, false),
+		      "vect", PASS_POS_INSERT_AFTER);
+  afdo_register_pass (base_name, afdo_make_estimates_pass (s, true),
+		      "cunroll", PASS_POS_INSERT_AFTER);
   afdo_register_pass (base_name, afdo_make_switch_pass (s, false),
 		      "switchlower", PASS_POS_INSERT_BEFORE);
   afdo_register_pass (base_name, afdo_make_switch_pass (s, true),

@@ -330,9 +330,10 @@ uint64_t afdo_line_max (const afdo_function *inst, uint32_t offset);
 const afdo_pos *afdo_disc_position (const afdo_function *inst,
 				    uint32_t offset, uint32_t disc);
 /* Its count; for DISC 0 without such a position (a copy GCC made without
-   a discriminator of its own) the line's largest, else 0.  */
+   a discriminator of its own) the line's largest, and *BY_LINE (when
+   given) says so; else 0.  */
 uint64_t afdo_block_line_count (const afdo_function *inst, uint32_t offset,
-				uint32_t disc);
+				uint32_t disc, bool *by_line = NULL);
 
 /* Whether STMT is in the scope of an inlined call: its line is in the
    inlined function.  */
@@ -616,11 +617,10 @@ opt_pass *afdo_make_handoff_pass (afdo_session *);
 opt_pass *afdo_make_guard_pass (afdo_session *);
 
 /* The pass after "vect" that records the loops' estimates again
-   (vect-estimates=0).  */
-opt_pass *afdo_make_estimates_pass (afdo_session *);
-/* The pass after "cunroll" that gives the loops without samples their
-   estimates back (unsampled-peel=0).  */
-opt_pass *afdo_make_peel_pass (afdo_session *);
+   (vect-estimates=0) and hides those of the loops without samples
+   (unsampled-peel=0), or (AFTER_CUNROLL) the one after "cunroll" that
+   gives these back.  */
+opt_pass *afdo_make_estimates_pass (afdo_session *, bool after_cunroll);
 /* The passes before and after (RESTORE) "jump2" that keep a hot
    computed goto's copies apart (afdo-dispatch.cc).  */
 opt_pass *afdo_make_dispatch_pass (afdo_session *, bool restore);
