@@ -99,6 +99,10 @@ static const arg_spec arg_table[] =
     "equivalence classes and flow propagation (default 1)" },
   { "fdo-opts", "=0|1", ARG_BOOL, 0, 1, FIELD (fdo_opts), NO_FIELD,
     "switch on what -fauto-profile implies (default 1)" },
+  { "hot-inline", "=0|1", ARG_BOOL, 0, 1, FIELD (hot_inline), NO_FIELD,
+    "...and in functions with samples, let GCC's inliner take\n"
+    "callees not declared inline up to -O3's size (--param\n"
+    "max-inline-insns-auto=30) at hot calls (default 1)" },
   { "inline", "=0|1", ARG_BOOL, 0, 1, FIELD (inline_p), NO_FIELD,
     "recreate the profile's hot inline instances (default 1)" },
   { "icp", "=0|1", ARG_BOOL, 0, 1, FIELD (icp), NO_FIELD,
@@ -248,6 +252,7 @@ default_options (afdo_plugin_options *o)
   o->discriminators = true;
   o->propagate = true;
   o->fdo_opts = true;
+  o->hot_inline = true;
   o->inline_p = true;
   o->icp = true;
   o->hot_permille = 999;

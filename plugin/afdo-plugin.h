@@ -62,6 +62,10 @@ struct afdo_plugin_options
   bool propagate;
   /* fdo-opts=0|1: switch on what -fauto-profile implies.  */
   bool fdo_opts;
+  /* hot-inline=0|1: with fdo-opts, GCC's limit on the size of callees
+     not declared inline that it inlines (max-inline-insns-auto) is
+     -O3's in functions with samples.  */
+  bool hot_inline;
   /* inline=0|1 and icp=0|1: the profile-guided early inliner and
      indirect-call promotion run before annotation.  */
   bool inline_p;
@@ -223,6 +227,9 @@ struct afdo_session
      functions without samples.  */
   gcc_options *given_options;
   tree given_node;
+  /* The options of a function with samples under hot-inline: the
+     global ones with -O3's max-inline-insns-auto.  */
+  tree hot_node;
   /* For check-hot: the unit's profile and its lookups, kept from the
      "autofdo" pass; what the check found.  */
   afdo_profile *unit_prof;
@@ -609,6 +616,8 @@ void afdo_enable_fdo_optimizations (afdo_session *);
 /* Cfun has no samples: keep the code the options as given make of it,
    or, with sample-accurate, make it cold (afdo-handoff.cc).  */
 void afdo_handoff_unsampled (afdo_session *);
+void afdo_handoff_inline_limit (afdo_session *);
+int afdo_given_inline_insns_auto (const afdo_session *, tree);
 /* The pass after "profile" that lets GCC's IPA passes take the counts
    as a profile (afdo-handoff.cc).  */
 opt_pass *afdo_make_handoff_pass (afdo_session *);

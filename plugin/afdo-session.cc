@@ -331,6 +331,7 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
   for (unsigned k = order.length (); k-- > 0;)
     if (unsigned *i = index.get (order[k]))
       fns.safe_push (*i);
+
   for (unsigned j = 0; j < fns.length (); j++)
     {
       unsigned i = fns[j];
@@ -367,6 +368,7 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 		 " head %" PRIu64 "%s\n", node->dump_name (),
 		 afdo_name (u->prof, inst->name), inst->total, inst->head,
 		 u->fns[i].inst ? "" : " (folded inline instances only)");
+      afdo_handoff_inline_limit (s);
       afdo_fn_result res;
       afdo_annotate_function (u, inst, u->fns[i].exact && !node->split_part,
 			      &res);
