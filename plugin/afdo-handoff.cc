@@ -902,7 +902,8 @@ afdo_handoff_unsampled (afdo_session *s)
    when that grows the code.  A function larger than GCC's large
    functions keeps the given limit: more inlined into the giant function
    of an interpreter made it run more instructions (lua's luaV_execute,
-   sqlite3's sqlite3VdbeExec).  The limit is set only here, once the
+   sqlite3's sqlite3VdbeExec).  Not below -O2 nor for size (-Os, -Oz,
+   -Og).  The limit is set only here, once the
    function has samples: passes before this one (early function
    splitting asks whether a split's head is within the limit) and the
    functions without samples see it as given.  */
@@ -910,6 +911,7 @@ void
 afdo_handoff_inline_limit (afdo_session *s)
 {
   if (!s->opts.hot_inline || !s->given_options
+      || optimize < 2 || optimize_size || optimize_debug
       || global_options_set.x_param_max_inline_insns_auto
       || param_max_inline_insns_auto >= AFDO_HOT_INLINE_INSNS)
     return;
