@@ -52,6 +52,7 @@
 #include "hash-map.h"
 #include "dumpfile.h"
 #include "afdo-plugin.h"
+#include "tree-inline.h"
 
 static const gcov_type count_cap = (gcov_type) 1 << 60;
 
@@ -774,9 +775,6 @@ afdo_dump_counts (afdo_session *s, vec<afdo_bb_count> &d,
    cheap model of -O2 leaves scalar (loops' FIR filter: 98 % fewer
    mispredicted branches), and no program is slower than -O2 with it
    (doc/afdo-plugin.md, "Options switched on").  */
-/* -O3's max-inline-insns-auto (hot-inline).  */
-#define AFDO_HOT_INLINE_INSNS 30
-
 #define AFDO_FDO_FLAGS(X) \
   X (flag_unroll_loops, 1) \
   X (flag_peel_loops, 1) \
@@ -826,8 +824,9 @@ afdo_enable_fdo_optimizations (afdo_session *s)
 }
 
 /* Set FLAG in the global options and in the optimization nodes GCC
-   takes a function's options from.  */
-#define AFDO_SET_EVERYWHERE(FLAG, VALUE) \
+   takes a function's options from, among them session S's node of the
+   functions with samples under hot-inline.  */
+#define AFDO_SET_EVERYWHERE(S, FLAG, VALUE) \
   do \
     { \
       global_options.x_##FLAG = (VALUE); \
@@ -836,6 +835,8 @@ afdo_enable_fdo_optimizations (afdo_session *s)
       if (optimization_current_node \
 	  && optimization_current_node != optimization_default_node) \
 	TREE_OPTIMIZATION (optimization_current_node)->x_##FLAG = (VALUE); \
+      if ((S)->hot_node) \
+	TREE_OPTIMIZATION ((S)->hot_node)->x_##FLAG = (VALUE); \
     } \
   while (0)
 
@@ -880,14 +881,15 @@ afdo_handoff_unsampled (afdo_session *s)
       opts->x_##FLAG = s->given_options->x_##FLAG;
       AFDO_FDO_FLAGS (AFDO_GIVEN)
 #undef AFDO_GIVEN
-      opts->x_param_max_inline_insns_auto
-	= s->given_options->x_param_max_inline_insns_auto;
       s->given_node = build_optimization_node (opts, &global_options_set);
       XDELETE (opts);
     }
   DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl)
     = s->given_node;
 }
+
+/* -O3's max-inline-insns-auto (hot-inline).  */
+#define AFDO_HOT_INLINE_INSNS 30
 
 /* hot-inline: GCC's inliner takes a callee not declared inline, at a
    call it finds hot, up to max-inline-insns-auto (15 at -O2) or, with
@@ -903,9 +905,9 @@ afdo_handoff_unsampled (afdo_session *s)
    functions keeps the given limit: more inlined into the giant function
    of an interpreter made it run more instructions (lua's luaV_execute,
    sqlite3's sqlite3VdbeExec).  Not below -O2 nor for size (-Os, -Oz,
-   -Og).  The limit is set only here, once the
-   function has samples: passes before this one (early function
-   splitting asks whether a split's head is within the limit) and the
+   -Og).  The limit is set only here, once the function has samples:
+   the passes before this one (early function splitting asks whether a
+   split's head is within the limit), the plugin's own inlining and the
    functions without samples see it as given.  */
 void
 afdo_handoff_inline_limit (afdo_session *s)
@@ -918,20 +920,17 @@ afdo_handoff_inline_limit (afdo_session *s)
   tree own = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl);
   if (own && own != optimization_default_node)
     return;
-  int n = 0;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      if (!is_gimple_debug (gsi_stmt (gsi))
-	  && ++n > param_large_function_insns)
-	{
-	  if (dump_file)
-	    fprintf (dump_file, "  more than %d statements: "
-		     "max-inline-insns-auto kept at %d\n",
-		     param_large_function_insns, param_max_inline_insns_auto);
-	  return;
-	}
+  /* In the units of the parameter: GCC's size estimate.  */
+  int size = estimate_num_insns_fn (current_function_decl,
+				    &eni_size_weights);
+  if (size > param_large_function_insns)
+    {
+      if (dump_file)
+	fprintf (dump_file, "  size %d, more than large-function-insns (%d): "
+		 "max-inline-insns-auto kept at %d\n", size,
+		 param_large_function_insns, param_max_inline_insns_auto);
+      return;
+    }
   if (!s->hot_node)
     {
       gcc_options *opts = XNEW (gcc_options);
@@ -941,15 +940,6 @@ afdo_handoff_inline_limit (afdo_session *s)
       XDELETE (opts);
     }
   DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl) = s->hot_node;
-}
-
-/* FN's max-inline-insns-auto as given, before hot-inline raised it.  */
-int
-afdo_given_inline_insns_auto (const afdo_session *s, tree fn)
-{
-  if (s->hot_node && DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn) == s->hot_node)
-    return param_max_inline_insns_auto;
-  return opt_for_fn (fn, param_max_inline_insns_auto);
 }
 
 namespace {
@@ -991,11 +981,7 @@ public:
   unsigned int execute (function *) final override
   {
     if (s->tracer_from_fdo_opts && !s->has_branches)
-      {
-	AFDO_SET_EVERYWHERE (flag_tracer, 0);
-	if (s->hot_node)
-	  TREE_OPTIMIZATION (s->hot_node)->x_flag_tracer = 0;
-      }
+      AFDO_SET_EVERYWHERE (s, flag_tracer, 0);
     /* GCC aligns a block as a loop's head when the jumps into it run
        align-loop-iterations (4) times as often as the fall-through
        into it: a loop that iterates four times per entry.  Sampled
@@ -1008,17 +994,10 @@ public:
        the fall-through is aligned.  */
     if (!s->has_branches && s->opts.loop_align
 	&& !global_options_set.x_param_align_loop_iterations)
-      {
-	AFDO_SET_EVERYWHERE (param_align_loop_iterations, 1);
-	if (s->hot_node)
-	  TREE_OPTIMIZATION (s->hot_node)->x_param_align_loop_iterations
-	    = 1;
-      }
-    AFDO_SET_EVERYWHERE (flag_branch_probabilities, 1);
+      AFDO_SET_EVERYWHERE (s, param_align_loop_iterations, 1);
+    AFDO_SET_EVERYWHERE (s, flag_branch_probabilities, 1);
     if (s->given_node)
       TREE_OPTIMIZATION (s->given_node)->x_flag_branch_probabilities = 1;
-    if (s->hot_node)
-      TREE_OPTIMIZATION (s->hot_node)->x_flag_branch_probabilities = 1;
     return 0;
   }
 

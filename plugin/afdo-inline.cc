@@ -303,9 +303,8 @@ context_instance_p (const afdo_function *inst)
    pays: bzip2's mainGtU, hot under mainSort's calls, is far over those
    limits, and inlined there it cost 2 % more instructions; branches'
    report_bad (a formatted message and a loop over it, rarely called but
-   long) cost 1.6 %.  The limit is the one given, not the one hot-inline
-   raised for GCC's inliner: a call the profiled binary did not inline
-   is inlined early only when -O2 would find it small enough.  */
+   long) cost 1.6 %.  The limit is the one given: this runs before
+   annotation, which is where hot-inline raises it for GCC's inliner.  */
 static bool
 context_size_ok (inline_ctx *ctx, cgraph_edge *e, int *growth, int *limit)
 {
@@ -316,7 +315,7 @@ context_size_ok (inline_ctx *ctx, cgraph_edge *e, int *growth, int *limit)
       tree caller = e->caller->decl;
       *limit = (DECL_DECLARED_INLINE_P (callee->decl)
 		? opt_for_fn (caller, param_max_inline_insns_single)
-		: afdo_given_inline_insns_auto (ctx->unit->s, caller));
+		: opt_for_fn (caller, param_max_inline_insns_auto));
       if (estimate_edge_hints (e) & (INLINE_HINT_indirect_call
 				     | INLINE_HINT_known_hot
 				     | INLINE_HINT_loop_iterations

@@ -617,7 +617,6 @@ void afdo_enable_fdo_optimizations (afdo_session *);
    or, with sample-accurate, make it cold (afdo-handoff.cc).  */
 void afdo_handoff_unsampled (afdo_session *);
 void afdo_handoff_inline_limit (afdo_session *);
-int afdo_given_inline_insns_auto (const afdo_session *, tree);
 /* The pass after "profile" that lets GCC's IPA passes take the counts
    as a profile (afdo-handoff.cc).  */
 opt_pass *afdo_make_handoff_pass (afdo_session *);
