@@ -52,7 +52,6 @@
 #include "hash-map.h"
 #include "dumpfile.h"
 #include "afdo-plugin.h"
-#include "tree-inline.h"
 
 static const gcov_type count_cap = (gcov_type) 1 << 60;
 
@@ -920,9 +919,8 @@ afdo_handoff_inline_limit (afdo_session *s)
   tree own = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl);
   if (own && own != optimization_default_node)
     return;
-  /* In the units of the parameter: GCC's size estimate.  */
-  int size = estimate_num_insns_fn (current_function_decl,
-				    &eni_size_weights);
+  /* What GCC's inliner compares with the parameter.  */
+  int size = afdo_node_size (cgraph_node::get (current_function_decl));
   if (size > param_large_function_insns)
     {
       if (dump_file)
@@ -940,6 +938,9 @@ afdo_handoff_inline_limit (afdo_session *s)
       XDELETE (opts);
     }
   DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl) = s->hot_node;
+  if (dump_file)
+    fprintf (dump_file, "  size %d: max-inline-insns-auto %d (hot-inline)\n",
+	     size, AFDO_HOT_INLINE_INSNS);
 }
 
 namespace {

@@ -241,9 +241,10 @@ stack_growth_ok (cgraph_edge *e)
 	  || frame <= opt_for_fn (root->decl, param_large_stack_frame));
 }
 
-/* The size the function has now.  */
-static int
-node_size (cgraph_node *node)
+/* The size the function has now: GCC's size summary, in the units of
+   its inlining limits.  */
+int
+afdo_node_size (cgraph_node *node)
 {
   ipa_size_summary *s = ipa_size_summaries->get (node);
   return s ? s->size : 0;
@@ -331,7 +332,7 @@ context_size_ok (inline_ctx *ctx, cgraph_edge *e, int *growth, int *limit)
   if (ctx->unit->s->opts.split_parts)
     for (cgraph_edge *c = callee->callees; c; c = c->next_callee)
       if (c->callee->split_part)
-	*growth += node_size (c->callee);
+	*growth += afdo_node_size (c->callee);
   return *growth <= *limit;
 }
 
@@ -362,7 +363,8 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
      than copying it.  */
   bool moved = afdo_only_way_in_p (e);
   if (r == AFDO_SITE_INLINED && !moved
-      && node_size (ctx->node) + estimate_edge_growth (e) > ctx->size_limit)
+      && (afdo_node_size (ctx->node) + estimate_edge_growth (e)
+	  > ctx->size_limit))
     r = AFDO_SITE_GROWTH;
   if (r == AFDO_SITE_INLINED && !stack_growth_ok (e))
     r = AFDO_SITE_STACK;
@@ -385,7 +387,7 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
      function of its own: the hot calls in it are judged as they would
      have been there (bzip2: sendMTFValues, called once, moves into
      BZ2_compressBlock with its fifty hot calls of bsW).  */
-  int moved_size = moved ? node_size (e->callee) : 0;
+  int moved_size = moved ? afdo_node_size (e->callee) : 0;
   inline_call (e, true, NULL, NULL, false);
   if (moved)
     ctx->size_limit
@@ -766,7 +768,7 @@ inline_functions (afdo_unit *u, afdo_names *names, bool folded_only)
       ctx.top = top;
       ctx.node = node;
       ctx.threshold = u->s->inline_count;
-      int size = node_size (node);
+      int size = afdo_node_size (node);
       ctx.size_limit = size + MAX (size * opts.inline_growth / 100,
 				   opts.inline_growth);
       ctx.modified = false;
@@ -798,7 +800,7 @@ inline_functions (afdo_unit *u, afdo_names *names, bool folded_only)
 	  compute_fn_summary (node, true);
 	  if (dump_file)
 	    fprintf (dump_file, "  %s: size %d -> %d (limit %d)\n",
-		     node->dump_name (), size, node_size (node),
+		     node->dump_name (), size, afdo_node_size (node),
 		     ctx.size_limit);
 	}
       pop_cfun ();

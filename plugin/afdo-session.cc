@@ -331,7 +331,6 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
   for (unsigned k = order.length (); k-- > 0;)
     if (unsigned *i = index.get (order[k]))
       fns.safe_push (*i);
-
   for (unsigned j = 0; j < fns.length (); j++)
     {
       unsigned i = fns[j];

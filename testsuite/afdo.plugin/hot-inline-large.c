@@ -13,3 +13,4 @@
 
 /* { dg-final { scan-dump autofdo "function parse/\[0-9\]+: instance parse total 4000 head 0\n  size \[0-9\]+, more than large-function-insns \\(4\\): max-inline-insns-auto kept at 15" } } */
 /* { dg-final { scan-dump inline "parse/\[0-9\]+ -> next_arg/\[0-9\]+, --param max-inline-insns-auto limit reached" } } */
+/* { dg-final { scan-dump-not autofdo "max-inline-insns-auto 30" } } */

@@ -10,7 +10,7 @@
    skip, without samples, keeps -O2's options: next_arg is inlined into
    it as at -O2 (its call is a tail of skip).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fdump-ipa-inline-details" } */
+/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump -fdump-ipa-inline-details" } */
 
 struct tokens
 {
@@ -52,3 +52,4 @@ skip (struct tokens *s)
 /* { dg-final { scan-dump inline "Inlined next_arg/\[0-9\]+ into parse/" } } */
 /* { dg-final { scan-dump inline "Inlined next_arg/\[0-9\]+ into skip/" } } */
 /* { dg-final { scan-dump-not inline "max-inline-insns-auto limit reached" } } */
+/* { dg-final { scan-dump autofdo "function parse/\[0-9\]+: instance parse total 4000 head 0\n  size \[0-9\]+: max-inline-insns-auto 30 \\(hot-inline\\)" } } */
