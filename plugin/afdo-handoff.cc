@@ -904,7 +904,8 @@ afdo_handoff_unsampled (afdo_session *s)
    functions keeps the given limit: more inlined into the giant function
    of an interpreter made it run more instructions (lua's luaV_execute,
    sqlite3's sqlite3VdbeExec).  Not below -O2 nor for size (-Os, -Oz,
-   -Og).  The limit is set only here, once the function has samples:
+   -Og).  The limit is set only here, once the function has counts from
+   its samples (annotate_unit):
    the passes before this one (early function splitting asks whether a
    split's head is within the limit), the plugin's own inlining and the
    functions without samples see it as given.  */

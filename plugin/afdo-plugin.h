@@ -616,7 +616,7 @@ void afdo_enable_fdo_optimizations (afdo_session *);
 /* Cfun has no samples: keep the code the options as given make of it,
    or, with sample-accurate, make it cold (afdo-handoff.cc).  */
 void afdo_handoff_unsampled (afdo_session *);
-/* hot-inline: cfun has samples; give it -O3's max-inline-insns-auto
+/* hot-inline: cfun's counts came from its samples; give it -O3's max-inline-insns-auto
    unless it is larger than GCC's large functions, was given options of
    its own, or the build is below -O2 or for size (afdo-handoff.cc).  */
 void afdo_handoff_inline_limit (afdo_session *);

@@ -367,7 +367,6 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 		 " head %" PRIu64 "%s\n", node->dump_name (),
 		 afdo_name (u->prof, inst->name), inst->total, inst->head,
 		 u->fns[i].inst ? "" : " (folded inline instances only)");
-      afdo_handoff_inline_limit (s);
       afdo_fn_result res;
       afdo_annotate_function (u, inst, u->fns[i].exact && !node->split_part,
 			      &res);
@@ -380,6 +379,9 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 		 PRIu64 " more samples\n", node->dump_name (),
 		 afdo_name (u->prof, inst->name), owner->dump_name (),
 		 res.matched);
+      /* Only where the counts came from samples.  */
+      if (res.applied && res.n_annotated > 0)
+	afdo_handoff_inline_limit (s);
       if (s->opts.verbose)
 	{
 	  char *what;

@@ -11,6 +11,6 @@
 
 #include "hot-inline.c"
 
-/* { dg-final { scan-dump autofdo "function parse/\[0-9\]+: instance parse total 4000 head 0\n  size \[0-9\]+, more than large-function-insns \\(4\\): max-inline-insns-auto kept at 15" } } */
+/* { dg-final { scan-dump autofdo "parse/\[0-9\]+: matched \[0-9\]+ of 4000 samples \\(\[0-9.\]+ %\\)\n  size \[0-9\]+, more than large-function-insns \\(4\\): max-inline-insns-auto kept at 15" } } */
 /* { dg-final { scan-dump inline "parse/\[0-9\]+ -> next_arg/\[0-9\]+, --param max-inline-insns-auto limit reached" } } */
 /* { dg-final { scan-dump-not autofdo "max-inline-insns-auto 30" } } */

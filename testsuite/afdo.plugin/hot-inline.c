@@ -52,4 +52,4 @@ skip (struct tokens *s)
 /* { dg-final { scan-dump inline "Inlined next_arg/\[0-9\]+ into parse/" } } */
 /* { dg-final { scan-dump inline "Inlined next_arg/\[0-9\]+ into skip/" } } */
 /* { dg-final { scan-dump-not inline "max-inline-insns-auto limit reached" } } */
-/* { dg-final { scan-dump autofdo "function parse/\[0-9\]+: instance parse total 4000 head 0\n  size \[0-9\]+: max-inline-insns-auto 30 \\(hot-inline\\)" } } */
+/* { dg-final { scan-dump autofdo "parse/\[0-9\]+: matched \[0-9\]+ of 4000 samples \\(\[0-9.\]+ %\\)\n  size \[0-9\]+: max-inline-insns-auto 30 \\(hot-inline\\)" } } */
