@@ -86,6 +86,9 @@ CXXFLAGS_PLUGIN := -std=gnu++14 -g -O2 $(WARN) -fPIC -fno-rtti -fno-exceptions \
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -lpthread)
 DW_LIBS := -ldw -lelf
+# The converter decodes machine code with capstone (libcapstone-dev)
+# and uses libm.
+CS_LIBS := -lcapstone -lm
 
 COMMON_SRCS := $(wildcard common/*.c)
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(B)/%.o)
@@ -135,7 +138,7 @@ $(B)/converter/%.o: converter/%.c $(wildcard converter/*.h common/*.h)
 	$(CC) $(CFLAGS_BASE) $(CPPFLAGS_COMMON) -Iconverter $(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(B)/afdo-convert: $(CONVERTER_OBJS) $(LIBAFDO)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(LDFLAGS) -o $@ $(CONVERTER_OBJS) $(LIBAFDO) $(DW_LIBS)
+	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(LDFLAGS) -o $@ $(CONVERTER_OBJS) $(LIBAFDO) $(DW_LIBS) $(CS_LIBS)
 
 # The converter's objects other than its main, for the unit tests.
 CONVERTER_LIB_OBJS := $(filter-out $(B)/converter/afdo-convert.o,$(CONVERTER_OBJS))
@@ -175,7 +178,7 @@ $(B)/unit/%.o: unit/%.c $(wildcard unit/*.h common/*.h converter/*.h tools/*.h)
 		$(CPPFLAGS) $(CFLAGS) -c $< -o $@
 
 $(B)/unit/check_%: $(B)/unit/check_%.o $(UNIT_SUPPORT_OBJS) $(TOOL_OBJS) $(CONVERTER_LIB_OBJS) $(LIBAFDO)
-	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DW_LIBS) $(CHECK_LIBS)
+	$(CC) $(CFLAGS_BASE) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(DW_LIBS) $(CS_LIBS) $(CHECK_LIBS)
 
 check: deps
 	@$(MAKE) --no-print-directory all $(UNIT_BINS)

@@ -60,10 +60,18 @@ usage (FILE *f)
 "  --no-callchains     ignore the call chains of `perf record --call-graph'\n"
 "                      (without LBR they give indirect-call targets and\n"
 "                      calling contexts)\n"
+"  --exec-model=M      how IP samples become execution counts on the\n"
+"                      binary's CFG: raw (samples per instruction), norm\n"
+"                      (per block, over its size), skid (samples moved back\n"
+"                      over the skid, then norm), mcf (then a minimum-cost\n"
+"                      flow), full (the flow with costs by confidence;\n"
+"                      default)\n"
 "\n"
 "Output:\n"
 "  -o, --output=FILE   where to write the profile\n"
 "      --format=FMT    gcov (default) or text\n"
+"      --insn-counts=FILE  write `0x<address> <estimate>' for every\n"
+"                      instruction of the sampled functions (IP samples)\n"
 "  -v, --verbose       statistics and the profile quality on stderr\n"
 "  -h, --help          show this help and exit\n"
 "\n"
@@ -139,7 +147,8 @@ int
 main (int argc, char **argv)
 {
   enum { OPT_TEXT = 256, OPT_FORMAT, OPT_BINARY, OPT_PERF, OPT_SCRIPT,
-	 OPT_BUILD_ID, OPT_PID, OPT_COMM, OPT_NO_LBR, OPT_NO_CHAINS };
+	 OPT_BUILD_ID, OPT_PID, OPT_COMM, OPT_NO_LBR, OPT_NO_CHAINS,
+	 OPT_EXEC_MODEL, OPT_INSN_COUNTS };
   static const struct option opts[] = {
     { "text", required_argument, NULL, OPT_TEXT },
     { "binary", required_argument, NULL, OPT_BINARY },
@@ -150,6 +159,8 @@ main (int argc, char **argv)
     { "comm", required_argument, NULL, OPT_COMM },
     { "no-lbr", no_argument, NULL, OPT_NO_LBR },
     { "no-callchains", no_argument, NULL, OPT_NO_CHAINS },
+    { "exec-model", required_argument, NULL, OPT_EXEC_MODEL },
+    { "insn-counts", required_argument, NULL, OPT_INSN_COUNTS },
     { "output", required_argument, NULL, 'o' },
     { "format", required_argument, NULL, OPT_FORMAT },
     { "verbose", no_argument, NULL, 'v' },
@@ -170,6 +181,7 @@ main (int argc, char **argv)
   memset (&co, 0, sizeof co);
   co.use_lbr = -1;
   co.build_id = BUILD_ID_CHECK;
+  co.exec_model = EXEC_FULL;
   if (!inputs || !kinds || !pids)
     fail ("out of memory");
   opterr = 0;
@@ -236,6 +248,17 @@ main (int argc, char **argv)
       case OPT_NO_CHAINS:
 	co.no_callchains = true;
 	break;
+      case OPT_EXEC_MODEL:
+	if (!exec_model_parse (optarg, &co.exec_model))
+	  {
+	    snprintf (buf, sizeof buf, "unknown --exec-model '%s' (raw, "
+		      "norm, skid, mcf or full)", optarg);
+	    fail (buf);
+	  }
+	break;
+      case OPT_INSN_COUNTS:
+	co.insn_counts = optarg;
+	break;
       case 'o':
 	out = optarg;
 	break;
@@ -279,6 +302,8 @@ main (int argc, char **argv)
     fail ("--perf and --perf-script need --binary=BIN");
   if (bin_path && !n_perf)
     fail ("--binary given without --perf or --perf-script");
+  if (co.insn_counts && !n_perf)
+    fail ("--insn-counts needs --binary=BIN and --perf or --perf-script");
   if (!out)
     fail ("no output file (use -o FILE)");
   co.pids = pids;

@@ -359,9 +359,24 @@ out:
 /* Move the samples of the kept contexts into their nested instances;
    MOVED gets (IP, 0) -> samples moved away from the function's own
    instance.  False when out of memory.  */
+/* The count that C of the samples at IP stand for: the estimate of
+   IP's block (execcount.c) in proportion to the block's samples; C
+   itself when IP is in no CFG.  */
+static uint64_t
+share_count (const execcounts *ex, uint64_t ip, uint64_t c)
+{
+  uint32_t f, i;
+  if (!ex || !exec_find (ex, ip, &f, &i))
+    return c;
+  const exec_func *ef = &ex->f[f];
+  double all = ex->model == EXEC_RAW ? ef->samples[i]
+	       : ef->block_samples[ef->g->insns[i].block];
+  return exec_count (all > 0 ? exec_insn (ex, f, i) * (double) c / all : 0);
+}
+
 static bool
 add_contexts (agg *g, binprof *bp, const afdo_map *kept, afdo_map *moved,
-	      quality *q)
+	      quality *q, const execcounts *ex)
 {
   size_t n_ctx;
   afdo_map_slot *cs = sorted_slots (&bp->contexts, &n_ctx);
@@ -395,7 +410,9 @@ add_contexts (agg *g, binprof *bp, const afdo_map *kept, afdo_map *moved,
       if (!in)
 	continue;
       afdo_pos *pos = afdo_pos_get (in, pos_key (&ri), true);
-      if (ri.llvm)
+      if (ex)
+	afdo_pos_max (pos, afdo_count_mul (share_count (ex, ip, c), ri.mult));
+      else if (ri.llvm)
 	afdo_pos_add (pos, c);
       else
 	afdo_pos_max (pos, afdo_count_mul (c, ri.mult));
@@ -448,6 +465,95 @@ add_chain_targets (agg *g, binprof *bp, quality *q)
   free (cs);
 }
 
+/* One instruction's part in a position: its instance, key and
+   count.  */
+typedef struct row
+{
+  afdo_function *f;
+  afdo_key_t key;
+  uint64_t count;
+} row;
+
+/* The positions of the sampled functions from their execution
+   estimates (execcount.c): every position (line offset, discriminator,
+   inline stack) with code in a sampled function gets a row with the
+   MAX of its instructions' estimates, 0 when none ran; MOVED are the
+   samples that calling contexts took away from an address (their share
+   of the block's estimate goes with them).  A position one of whose
+   instructions is a conditional move or set (an if-converted branch:
+   its count is not that of one arm) gets no row.  False when out of
+   memory.  */
+static bool
+exec_rows (agg *g, const execcounts *ex, const afdo_map *moved)
+{
+  afdo_map banned = { 0 };
+  row *rows = NULL;
+  size_t n_rows = 0, cap_rows = 0;
+  bool ok = false;
+  for (uint32_t k = 0; k < ex->n_f; k++)
+    {
+      const exec_func *ef = &ex->f[k];
+      const bincfg *cg = ef->g;
+      sym_result r;
+      r.end = 0;
+      double own = 1;
+      for (uint32_t i = 0; i < cg->n_insns; i++)
+	{
+	  const cfg_insn *in = &cg->insns[i];
+	  const cfg_block *b = &cg->blocks[in->block];
+	  if (i == b->first && moved->n)
+	    {
+	      /* The part of the block's samples left to its own
+		 instance.  */
+	      double m = 0;
+	      for (uint32_t j = b->first; j < b->first + b->n; j++)
+		m += (double) afdo_map_get (moved, cg->insns[j].addr, 0);
+	      own = ef->block_samples[in->block] > 0
+		    ? 1 - m / ef->block_samples[in->block] : 1;
+	    }
+	  if (in->addr >= r.end || i == 0)
+	    symbolize (g->sym, in->addr, &r);
+	  if (!r.scope || !r.line)
+	    continue;
+	  afdo_function *f = instance (g, (sym_scope *) r.scope);
+	  if (!f)
+	    continue;
+	  afdo_key_t key = pos_key (&r);
+	  if (in->flags & CFG_I_CONDMOVE)
+	    {
+	      if (!afdo_map_put (&banned, (uintptr_t) f, key, 1))
+		goto out;
+	      continue;
+	    }
+	  double e = exec_insn (ex, k, i);
+	  if (ex->model == EXEC_RAW && moved->n)
+	    e -= (double) afdo_map_get (moved, in->addr, 0);
+	  else
+	    e *= own;
+	  if (n_rows == cap_rows)
+	    {
+	      size_t nc = cap_rows ? 2 * cap_rows : 1024;
+	      row *v = realloc (rows, nc * sizeof *v);
+	      if (!v)
+		goto out;
+	      rows = v;
+	      cap_rows = nc;
+	    }
+	  rows[n_rows++] = (row) { f, key, afdo_count_mul (exec_count (e),
+							   r.mult) };
+	}
+    }
+  for (size_t i = 0; i < n_rows; i++)
+    if (!afdo_map_get (&banned, (uintptr_t) rows[i].f, rows[i].key))
+      afdo_pos_max (afdo_pos_get (rows[i].f, rows[i].key, true),
+		    rows[i].count);
+  ok = true;
+out:
+  free (rows);
+  afdo_map_free (&banned);
+  return ok;
+}
+
 afdo_profile *
 binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 		    afdo_error *err)
@@ -465,6 +571,27 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
   afdo_map_slot *ips = sorted_slots (&bp->ips, &n_ips);
   if (bp->ips.n && !ips)
     goto oom;
+  /* Without LBR, the execution counts of the sampled functions
+     (execcount.c).  */
+  execcounts *ex = NULL;
+  if (!lbr && bp->ips.n)
+    {
+      ex = exec_compute (bp->bin, &bp->ips, bp->opts->exec_model);
+      if (!ex)
+	{
+	  free (ips);
+	  goto oom;
+	}
+      if (bp->opts->insn_counts
+	  && exec_write_insn_counts (ex, bp->opts->insn_counts, err) != 0)
+	{
+	  exec_free (ex);
+	  free (ips);
+	  free (sampled.v);
+	  afdo_profile_free (g.prof);
+	  return NULL;
+	}
+    }
   /* Chains whose frames are often not return addresses are not chains
      of this binary's calls: frame-pointer chains of a binary built
      without frame pointers (perf record -g), whose "frames" are
@@ -475,10 +602,11 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
   afdo_map kept = { 0 }, moved = { 0 };
   if (chains && bp->contexts.n
       && (!choose_contexts (bp, sym, ips, n_ips, &kept)
-	  || !add_contexts (&g, bp, &kept, &moved, q)))
+	  || !add_contexts (&g, bp, &kept, &moved, q, ex)))
     {
       afdo_map_free (&kept);
       afdo_map_free (&moved);
+      exec_free (ex);
       free (ips);
       goto oom;
     }
@@ -491,6 +619,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
       uint64_t a = ips[i].a, c = ips[i].value;
       /* What remains in the function's own instance.  */
       uint64_t own = c - afdo_map_get (&moved, a, 0);
+      uint32_t ef, ei;
       progress (bp, "symbolizing", i, n_ips);
       symbolize (sym, a, &r);
       q->addresses++;
@@ -504,7 +633,9 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	q->with_disc += c;
       if (r.scope->parent)
 	q->inlined += c;
-      if (!lbr)
+      /* Samples outside the CFGs (code without a function symbol) count
+	 as they are.  */
+      if (!lbr && !exec_find (ex, a, &ef, &ei))
 	{
 	  afdo_function *f = instance (&g, (sym_scope *) r.scope);
 	  afdo_pos *pos = f ? afdo_pos_get (f, pos_key (&r), true) : NULL;
@@ -515,10 +646,16 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	    afdo_pos_add (pos, own);
 	  else if (pos)
 	    afdo_pos_max (pos, afdo_count_mul (own, r.mult));
-	  if (r.llvm)
-	    note_func (&sampled, binary_func_at (bp->bin, a));
 	}
     }
+  if (ex && !exec_rows (&g, ex, &moved))
+    {
+      afdo_map_free (&moved);
+      exec_free (ex);
+      free (ips);
+      goto oom;
+    }
+  exec_free (ex);
   free (ips);
   afdo_map_free (&moved);
 

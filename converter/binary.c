@@ -1,5 +1,6 @@
 /* The profiled binary: ELF program headers, build-id, function symbols
-   and code, read with libelf; DWARF opened with libdw.
+   and code, read with libelf; DWARF opened with libdw; call instructions
+   decoded with capstone.
    Copyright (C) 2026 The afdo authors.
 
    This file is part of afdo.
@@ -26,6 +27,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <capstone/capstone.h>
+
 #include "binary.h"
 
 void
@@ -49,6 +52,30 @@ func_cmp (const void *a, const void *b)
     return x->size > y->size ? -1 : 1;
   return strcmp (x->name, y->name);
 }
+
+static int
+name_cmp (const void *a, const void *b)
+{
+  const bin_func *x = *(const bin_func *const *) a;
+  const bin_func *y = *(const bin_func *const *) b;
+  int c = strcmp (x->name, y->name);
+  if (c)
+    return c;
+  return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static int
+got_cmp (const void *a, const void *b)
+{
+  const bin_got *x = a, *y = b;
+  return x->slot < y->slot ? -1 : x->slot > y->slot;
+}
+
+/* The GOT slots of the dynamic relocations of section SCN (SHT_RELA):
+   R_X86_64_JUMP_SLOT and R_X86_64_GLOB_DAT name a symbol.  False when
+   out of memory.  */
+static bool read_gots (binary *b, Elf_Scn *scn, const GElf_Shdr *sh,
+		       size_t *cap);
 
 static void
 read_build_id (binary *b, Elf_Data *d)
@@ -112,6 +139,39 @@ make_room (void **v, size_t n, size_t *cap, size_t first, size_t size)
     return false;
   *v = nv;
   *cap = nc;
+  return true;
+}
+
+static bool
+read_gots (binary *b, Elf_Scn *scn, const GElf_Shdr *sh, size_t *cap)
+{
+  Elf_Scn *syms = elf_getscn (b->elf, sh->sh_link);
+  GElf_Shdr ssh;
+  Elf_Data *d = elf_getdata (scn, NULL), *sd;
+  if (!syms || !gelf_getshdr (syms, &ssh) || !d || !sh->sh_entsize
+      || !(sd = elf_getdata (syms, NULL)))
+    return true;
+  size_t n = sh->sh_size / sh->sh_entsize;
+  for (size_t i = 0; i < n; i++)
+    {
+      GElf_Rela r;
+      GElf_Sym sym;
+      if (!gelf_getrela (d, (int) i, &r))
+	continue;
+      unsigned t = GELF_R_TYPE (r.r_info);
+      if (t != R_X86_64_JUMP_SLOT && t != R_X86_64_GLOB_DAT)
+	continue;
+      if (!gelf_getsym (sd, (int) GELF_R_SYM (r.r_info), &sym))
+	continue;
+      const char *nm = elf_strptr (b->elf, ssh.sh_link, sym.st_name);
+      if (!nm || !*nm)
+	continue;
+      if (!make_room ((void **) &b->gots, b->n_gots, cap, 64, sizeof *b->gots))
+	return false;
+      b->gots[b->n_gots].slot = r.r_offset;
+      b->gots[b->n_gots].name = nm;
+      b->n_gots++;
+    }
   return true;
 }
 
@@ -200,7 +260,7 @@ binary_open (const char *path, bool need_dwarf, afdo_error *err)
       goto fail;
     }
   bool has_debug_line = false, has_debug_info = false;
-  size_t cap_funcs = 0, cap_texts = 0;
+  size_t cap_funcs = 0, cap_texts = 0, cap_gots = 0;
   for (Elf_Scn *scn = elf_nextscn (b->elf, NULL); scn;
        scn = elf_nextscn (b->elf, scn))
     {
@@ -233,6 +293,8 @@ binary_open (const char *path, bool need_dwarf, afdo_error *err)
 	      b->n_texts++;
 	    }
 	}
+      if (sh.sh_type == SHT_RELA && !read_gots (b, scn, &sh, &cap_gots))
+	goto oom;
       if (sh.sh_type == SHT_SYMTAB)
 	{
 	  Elf_Data *d = elf_getdata (scn, NULL);
@@ -269,7 +331,25 @@ binary_open (const char *path, bool need_dwarf, afdo_error *err)
 	if (o == 0 || b->funcs[o - 1].addr != b->funcs[i].addr)
 	  b->funcs[o++] = b->funcs[i];
       b->n_funcs = o;
+      b->by_name = malloc (b->n_funcs * sizeof *b->by_name);
+      if (!b->by_name)
+	goto oom;
+      for (size_t i = 0; i < b->n_funcs; i++)
+	b->by_name[i] = &b->funcs[i];
+      qsort (b->by_name, b->n_funcs, sizeof *b->by_name, name_cmp);
     }
+  if (b->n_gots)
+    qsort (b->gots, b->n_gots, sizeof *b->gots, got_cmp);
+  csh cs;
+  if (cs_open (CS_ARCH_X86, CS_MODE_64, &cs) != CS_ERR_OK)
+    {
+      afdo_error_set (err, "%s: cannot start the disassembler (capstone)",
+		      path);
+      goto fail;
+    }
+  b->cs = cs;
+  b->cs_open = true;
+  cs_option (cs, CS_OPT_DETAIL, CS_OPT_ON);
 
   if (need_dwarf)
     {
@@ -318,8 +398,15 @@ binary_close (binary *b)
     elf_end (b->elf);
   if (b->fd >= 0)
     close (b->fd);
+  if (b->cs_open)
+    {
+      csh cs = b->cs;
+      cs_close (&cs);
+    }
   free (b->loads);
   free (b->funcs);
+  free (b->by_name);
+  free (b->gots);
   free (b->texts);
   free (b->realpath);
   free (b->path);
@@ -373,102 +460,175 @@ binary_code (const binary *b, uint64_t addr, const uint8_t **p)
   return 0;
 }
 
-/* Length of the instruction FF /2 (call r/m64) whose ModRM byte is
-   P[0], with N bytes available from P; 0 when truncated.  */
-static size_t
-modrm_call_length (const uint8_t *p, size_t n)
+size_t
+binary_data (const binary *b, uint64_t addr, const uint8_t **p)
 {
-  if (n < 1)
+  size_t size;
+  const char *raw = elf_rawfile (b->elf, &size);
+  if (!raw)
     return 0;
-  unsigned mod = p[0] >> 6, rm = p[0] & 7;
-  size_t len = 1;
-  if (mod == 3)
-    return len;
-  if (rm == 4)
+  for (size_t i = 0; i < b->n_loads; i++)
     {
-      if (n < 2)
-	return 0;
-      len++;
-      if (mod == 0 && (p[1] & 7) == 5)
-	return len + 4;
+      const bin_load *l = &b->loads[i];
+      if (addr >= l->vaddr && addr - l->vaddr < l->filesz
+	  && l->offset + l->filesz <= size)
+	{
+	  *p = (const uint8_t *) raw + l->offset + (addr - l->vaddr);
+	  return l->filesz - (addr - l->vaddr);
+	}
     }
-  if (mod == 0 && rm == 5)
-    return len + 4;
-  if (mod == 1)
-    return len + 1;
-  if (mod == 2)
-    return len + 4;
-  return len;
+  return 0;
 }
 
-/* The call instruction at ADDR: 1 direct, 2 indirect, 0 none; its
-   length in *LEN (0 when its bytes run past the section).  */
-static int
-call_at (const binary *b, uint64_t addr, size_t *len)
+const bin_func *
+binary_func_named (const binary *b, const char *name, uint64_t addr)
+{
+  size_t lo = 0, hi = b->n_funcs;
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (strcmp (b->by_name[mid]->name, name) < 0)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  const bin_func *best = NULL;
+  uint64_t best_d = UINT64_MAX;
+  for (size_t i = lo; i < b->n_funcs && !strcmp (b->by_name[i]->name, name);
+       i++)
+    {
+      uint64_t a = b->by_name[i]->addr;
+      uint64_t d = a > addr ? a - addr : addr - a;
+      if (d < best_d)
+	{
+	  best = b->by_name[i];
+	  best_d = d;
+	}
+    }
+  return best;
+}
+
+/* Decode the one instruction at ADDR into INSN (allocated by the
+   caller with cs_malloc); false when its bytes are not code of the
+   binary or not an instruction.  */
+static bool
+decode_one (const binary *b, uint64_t addr, cs_insn *insn)
 {
   const uint8_t *p;
   size_t n = binary_code (b, addr, &p);
-  size_t i = 0;
-  *len = 0;
-  /* Legacy prefixes (notrack 0x3e, segment, operand size) and REX.  */
-  while (i < n && i < 4
-	 && (p[i] == 0x3e || p[i] == 0x2e || p[i] == 0x64 || p[i] == 0x65
-	     || p[i] == 0x66 || p[i] == 0xf2))
-    i++;
-  if (i < n && (p[i] & 0xf0) == 0x40)
-    i++;
-  if (i >= n)
+  if (!n || !b->cs_open)
+    return false;
+  if (n > 16)
+    n = 16;
+  uint64_t a = addr;
+  return cs_disasm_iter ((csh) b->cs, &p, &n, &a, insn);
+}
+
+/* The callee of the instruction INSN if it is a call: 1 direct (its
+   target in *TARGET), 2 indirect, 0 not a call.  */
+static int
+call_kind (const binary *b, const cs_insn *insn, uint64_t *target)
+{
+  *target = 0;
+  if (!cs_insn_group ((csh) b->cs, insn, CS_GRP_CALL))
     return 0;
-  if (p[i] == 0xe8)
+  const cs_x86 *x = &insn->detail->x86;
+  if (x->op_count == 1 && x->operands[0].type == X86_OP_IMM)
     {
-      *len = i + 5 <= n ? i + 5 : 0;
+      *target = (uint64_t) x->operands[0].imm;
       return 1;
     }
-  if (p[i] == 0xff && i + 1 < n && ((p[i + 1] >> 3) & 7) == 2)
+  return 2;
+}
+
+const char *
+binary_callee_name (const binary *b, uint64_t target)
+{
+  const bin_func *f = binary_func_at (b, target);
+  if (f && f->addr == target)
+    return f->name;
+  if (!b->n_gots || !b->cs_open)
+    return NULL;
+  /* A PLT entry: its first jump through memory reads the GOT slot
+     (after endbr64 in a .plt.sec entry).  */
+  cs_insn *insn = cs_malloc ((csh) b->cs);
+  if (!insn)
+    return NULL;
+  const char *name = NULL;
+  uint64_t a = target;
+  for (int k = 0; k < 3 && decode_one (b, a, insn); k++)
     {
-      size_t m = modrm_call_length (p + i + 1, n - i - 1);
-      *len = m ? i + 1 + m : 0;
-      return 2;
+      const cs_x86 *x = &insn->detail->x86;
+      if (insn->id == X86_INS_JMP)
+	{
+	  if (x->op_count == 1 && x->operands[0].type == X86_OP_MEM
+	      && x->operands[0].mem.base == X86_REG_RIP
+	      && x->operands[0].mem.index == X86_REG_INVALID)
+	    {
+	      uint64_t slot = insn->address + insn->size
+			      + (uint64_t) x->operands[0].mem.disp;
+	      size_t lo = 0, hi = b->n_gots;
+	      while (lo < hi)
+		{
+		  size_t mid = lo + (hi - lo) / 2;
+		  if (b->gots[mid].slot < slot)
+		    lo = mid + 1;
+		  else
+		    hi = mid;
+		}
+	      if (lo < b->n_gots && b->gots[lo].slot == slot)
+		name = b->gots[lo].name;
+	    }
+	  break;
+	}
+      a += insn->size;
     }
-  return 0;
+  cs_free (insn, 1);
+  return name;
 }
 
 int
 binary_call_kind (const binary *b, uint64_t addr)
 {
-  size_t len;
-  return call_at (b, addr, &len);
+  cs_insn *insn = b->cs_open ? cs_malloc ((csh) b->cs) : NULL;
+  if (!insn)
+    return 0;
+  uint64_t target;
+  int kind = decode_one (b, addr, insn) ? call_kind (b, insn, &target) : 0;
+  cs_free (insn, 1);
+  return kind;
 }
 
 int
 binary_call_before (const binary *b, uint64_t ret, uint64_t *call,
 		    uint64_t *target)
 {
-  const uint8_t *p;
-  size_t len;
   *target = 0;
-  /* A direct call: E8 and a 32-bit displacement, the most common.  */
-  if (ret >= 5 && binary_code (b, ret - 5, &p) >= 5 && p[0] == 0xe8)
+  cs_insn *insn = b->cs_open ? cs_malloc ((csh) b->cs) : NULL;
+  if (!insn)
+    return 0;
+  int kind = 0;
+  /* A direct call (E8 and a 32-bit displacement, 5 bytes) is the most
+     common; then the lengths of indirect calls, shortest first.  */
+  static const uint8_t lens[] = { 5, 2, 3, 6, 7, 4, 8, 9, 10, 11 };
+  for (size_t i = 0; i < sizeof lens && !kind; i++)
     {
-      int32_t rel = (int32_t) ((uint32_t) p[1] | (uint32_t) p[2] << 8
-			       | (uint32_t) p[3] << 16 | (uint32_t) p[4] << 24);
-      const uint8_t *t;
-      /* ... whose target is code of the binary (a function or the
-	 PLT); otherwise the E8 is the end of another instruction.  */
-      if (binary_code (b, ret + (uint64_t) (int64_t) rel, &t))
+      uint64_t k = lens[i], t;
+      const uint8_t *p;
+      if (k > ret || !decode_one (b, ret - k, insn) || insn->size != k)
+	continue;
+      int c = call_kind (b, insn, &t);
+      /* A direct call's target is code of the binary (a function or
+	 the PLT); otherwise the bytes belong to other instructions.  */
+      if (c == 1 && !binary_code (b, t, &p))
+	continue;
+      if (c)
 	{
-	  *call = ret - 5;
-	  *target = ret + (uint64_t) (int64_t) rel;
-	  return 1;
+	  kind = c;
+	  *call = ret - k;
+	  *target = c == 1 ? t : 0;
 	}
     }
-  /* An indirect call: FF /2 with a ModRM (and SIB, displacement) that
-     ends exactly at RET, possibly after prefixes.  */
-  for (uint64_t k = 2; k <= 9 && k <= ret; k++)
-    if (call_at (b, ret - k, &len) == 2 && len == k)
-      {
-	*call = ret - k;
-	return 2;
-      }
-  return 0;
+  cs_free (insn, 1);
+  return kind;
 }

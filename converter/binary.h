@@ -42,6 +42,15 @@ typedef struct bin_func
   const char *name;
 } bin_func;
 
+/* A GOT slot that dynamic relocations fill with a symbol's address: how
+   a call through the PLT (or -fno-plt's call through the GOT) names its
+   callee.  */
+typedef struct bin_got
+{
+  uint64_t slot;
+  const char *name;
+} bin_got;
+
 typedef struct binary
 {
   char *path;
@@ -60,13 +69,18 @@ typedef struct binary
   bin_func *funcs;		/* FUNC symbols sorted by address */
   size_t n_funcs;
   bool has_symtab;
-  /* Executable section contents, for decoding call instructions.  */
+  /* Executable section contents, for decoding instructions.  */
   struct bin_text
   {
     uint64_t addr, size;
     const uint8_t *data;
   } *texts;
   size_t n_texts;
+  bin_got *gots;		/* sorted by slot */
+  size_t n_gots;
+  const bin_func **by_name;	/* FUNCS by name */
+  size_t cs;			/* capstone handle (csh) */
+  bool cs_open;
 } binary;
 
 /* Open PATH: ELF headers, program headers, build-id, symbols, DWARF.
@@ -85,8 +99,21 @@ const bin_func *binary_func_at (const binary *, uint64_t addr);
 /* Up to N bytes of code at ADDR; returns how many were available.  */
 size_t binary_code (const binary *, uint64_t addr, const uint8_t **p);
 
-/* Classify the instruction at ADDR (x86-64): 1 direct call, 2 indirect
-   call, 0 anything else or unknown.  */
+/* Up to N bytes of the loaded image at ADDR (any segment's file
+   contents: .rodata, .data.rel.ro); returns how many were available.  */
+size_t binary_data (const binary *, uint64_t addr, const uint8_t **p);
+
+/* The function symbol named NAME nearest to ADDR, or NULL.  */
+const bin_func *binary_func_named (const binary *, const char *name,
+				   uint64_t addr);
+
+/* The name of the function a call to TARGET calls: a function symbol's,
+   or for a PLT entry the name its GOT slot is relocated to; NULL when
+   unknown.  */
+const char *binary_callee_name (const binary *, uint64_t target);
+
+/* Classify the instruction at ADDR (x86-64, decoded with capstone):
+   1 direct call, 2 indirect call, 0 anything else or unknown.  */
 int binary_call_kind (const binary *, uint64_t addr);
 
 /* The call instruction that ends at return address RET: its address in

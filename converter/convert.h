@@ -28,6 +28,7 @@
 
 #include "afdo-profile.h"
 #include "binary.h"
+#include "execcount.h"
 #include "afdo-map.h"
 #include "perfdata.h"
 #include "symbolize.h"
@@ -49,6 +50,8 @@ typedef struct convert_opts
   int use_lbr;			/* -1 when branch stacks are present, 0 never */
   bool no_callchains;		/* ignore the samples' call chains */
   bool progress;		/* progress lines on stderr */
+  exec_model exec_model;	/* how IP samples become counts */
+  const char *insn_counts;	/* --insn-counts file, or NULL */
   unsigned verbose;
 } convert_opts;
 

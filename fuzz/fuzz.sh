@@ -47,7 +47,7 @@ build () {
   done
   for n in $ALL; do
     $CLANG $CFLAGS $SAN -fsanitize=fuzzer -I"$src/common" -I"$src/converter" \
-      "$src/fuzz/$(harness_source "$n")" "${objs[@]}" -ldw -lelf -o "$F/fuzz-$n"
+      "$src/fuzz/$(harness_source "$n")" "${objs[@]}" -ldw -lelf -lcapstone -lm -o "$F/fuzz-$n"
   done
   # The program the perf.data and perf script seeds were recorded on.
   gcc -O2 -g "$src/testsuite/afdo.convert/convert-prog.c" -o "$F/cv-prog"

@@ -5,7 +5,7 @@
 set -u
 
 pkgs=(gcc g++ make pkg-config gcc-12-plugin-dev libgmp-dev libmpfr-dev
-      libelf-dev libdw-dev check dejagnu valgrind)
+      libelf-dev libdw-dev libcapstone-dev check dejagnu valgrind)
 # Wanted but not required: perf for end-to-end tests, autofdo for the
 # create_gcov comparison, gcc-12-source for the tests read from GCC,
 # clang-19 and llvm-19 for the interoperability tests (clang-built

@@ -1,0 +1,373 @@
+/* Execution counts from IP samples (seed paper 002, section 3.3): the
+   samples of a sampled function placed on its binary CFG, moved back
+   over the skid, normalized by block size and made a consistent flow by
+   a minimum-cost flow whose costs follow the confidence in each block.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "afdo-mcf.h"
+#include "execcount.h"
+
+/* The flow works in integers: an estimate of 1 is FLOW_UNIT units.  */
+#define FLOW_UNIT 256
+/* Work for one function's flow, in arc visits.  */
+#define FLOW_BUDGET 20000000L
+/* Costs per unit of change in the confidence model: a block's count is
+   as dear to change as its samples are many per unit of count, over
+   their standard deviation (sqrt of the samples): COST_SCALE *
+   instructions / sqrt (samples + 1).  A block of at most SHORT_BLOCK
+   instructions is under-sampled (its samples skid into its successors):
+   raising it is cheap, lowering it dear; a block with a long-latency
+   instruction (div, sqrt) is over-sampled: the other way round.  */
+#define COST_SCALE 16
+#define COST_MAX 1000000
+#define SHORT_BLOCK 2
+
+bool
+exec_model_parse (const char *name, exec_model *model)
+{
+  static const char *const names[] = { "raw", "norm", "skid", "mcf", "full" };
+  for (int i = 0; i < 5; i++)
+    if (!strcmp (name, names[i]))
+      {
+	*model = (exec_model) i;
+	return true;
+      }
+  return false;
+}
+
+static bool
+add_func (execcounts *x, const bincfg *g)
+{
+  if (g->id < x->n_f)
+    return true;
+  exec_func *v = realloc (x->f, (g->id + 1) * sizeof *v);
+  if (!v)
+    return false;
+  x->f = v;
+  exec_func *f = &x->f[g->id];
+  memset (f, 0, sizeof *f);
+  f->g = g;
+  x->n_f = g->id + 1;
+  f->samples = calloc (g->n_insns, sizeof *f->samples);
+  f->block_samples = calloc (g->n_blocks, sizeof *f->block_samples);
+  f->est = calloc (g->n_blocks, sizeof *f->est);
+  return f->samples && f->block_samples && f->est;
+}
+
+/* Skid: the samples of an instruction belong to the one before it in
+   its block; those of a block's first instruction to the last
+   instructions of its predecessors, in proportion to their samples per
+   instruction (evenly when they have none).  The entry block's first
+   instruction, and a block without predecessors, keep theirs.  Block
+   sums of the moved samples in OUT.  */
+static void
+skid (const exec_func *f, double *out)
+{
+  const bincfg *g = f->g;
+  for (uint32_t i = 0; i < g->n_insns; i++)
+    {
+      double c = f->samples[i];
+      if (c == 0)
+	continue;
+      const cfg_block *b = &g->blocks[g->insns[i].block];
+      if (i != b->first)
+	{
+	  out[g->insns[i - 1].block] += c;
+	  continue;
+	}
+      if (b->n_pred == 0 || g->insns[i].block == g->entry)
+	{
+	  out[g->insns[i].block] += c;
+	  continue;
+	}
+      double w = 0;
+      for (uint32_t e = 0; e < b->n_pred; e++)
+	{
+	  const cfg_block *p = &g->blocks[g->preds[b->pred + e]];
+	  w += f->block_samples[g->preds[b->pred + e]] / p->n;
+	}
+      for (uint32_t e = 0; e < b->n_pred; e++)
+	{
+	  uint32_t pb = g->preds[b->pred + e];
+	  double share = w > 0 ? f->block_samples[pb] / g->blocks[pb].n / w
+			 : 1.0 / b->n_pred;
+	  out[pb] += c * share;
+	}
+    }
+}
+
+static bool
+has_long_latency (const bincfg *g, const cfg_block *b)
+{
+  for (uint32_t i = b->first; i < b->first + b->n; i++)
+    if (g->insns[i].flags & CFG_I_LONG)
+      return true;
+  return false;
+}
+
+static int64_t
+to_units (double e)
+{
+  double u = e * FLOW_UNIT + 0.5;
+  return u >= (double) (AFDO_MCF_INF >> 4) ? AFDO_MCF_INF >> 4 : (int64_t) u;
+}
+
+/* The minimum-cost flow over F's CFG (the network of seed 002 and of
+   the plugin's inference, doc/afdo-plugin.md): each block is two nodes
+   IN and OUT; a block's estimate W is a flow of W that the source puts
+   at OUT and the sink takes at IN, an arc IN -> OUT raises the count, an
+   arc OUT -> IN (of capacity W) lowers it; CFG edges join OUT to the
+   successors' IN; blocks that leave the function lead to EXIT, which
+   leads back to ENTRY, ENTRY to the entry block and to the blocks that
+   nothing in the CFG jumps to (reached by unknown indirect jumps or by
+   the unwinder; padding aside) at no cost.  SAMPLES are the blocks' samples after skid.
+   False when the solver did not finish (F's estimates are kept).  */
+static bool
+flow (exec_func *f, const double *samples, bool confidence)
+{
+  const bincfg *g = f->g;
+  int nb = (int) g->n_blocks;
+  int src = 2 * nb, sink = src + 1, entry = src + 2, exit_node = src + 3;
+  afdo_mcf *m = afdo_mcf_new (2 * nb + 4);
+  int *up = malloc (nb * sizeof *up), *down = malloc (nb * sizeof *down);
+  int64_t *w = malloc (nb * sizeof *w);
+  bool ok = false;
+  if (!m || !up || !down || !w)
+    goto out;
+  for (int k = 0; k < nb; k++)
+    {
+      const cfg_block *b = &g->blocks[k];
+      int in = 2 * k, o = 2 * k + 1;
+      int64_t c_up = 1, c_down = 1;
+      w[k] = to_units (f->est[k]);
+      if (confidence)
+	{
+	  double c = COST_SCALE * b->n / sqrt (samples[k] + 1.0);
+	  c_up = c_down = c < 1 ? 1 : c > COST_MAX ? COST_MAX : (int64_t) c;
+	  if (b->n <= SHORT_BLOCK && w[k] > 0)
+	    c_up = 1, c_down = COST_MAX;
+	  else if (has_long_latency (g, b))
+	    c_up = COST_MAX, c_down = 1;
+	}
+      if (w[k] > 0)
+	{
+	  afdo_mcf_arc (m, src, o, w[k], 0);
+	  afdo_mcf_arc (m, in, sink, w[k], 0);
+	  down[k] = afdo_mcf_arc (m, o, in, w[k], c_down);
+	}
+      else
+	down[k] = -1;
+      up[k] = afdo_mcf_arc (m, in, o, AFDO_MCF_INF, c_up);
+      for (uint32_t e = 0; e < b->n_succ; e++)
+	afdo_mcf_arc (m, o, 2 * (int) g->succs[b->succ + e], AFDO_MCF_INF, 0);
+      if (b->flags & (CFG_EXIT | CFG_UNKNOWN))
+	afdo_mcf_arc (m, o, exit_node, AFDO_MCF_INF, 0);
+      if ((uint32_t) k == g->entry
+	  || (b->n_pred == 0 && !(b->flags & CFG_PAD)))
+	afdo_mcf_arc (m, entry, in, AFDO_MCF_INF, 0);
+    }
+  afdo_mcf_arc (m, exit_node, entry, AFDO_MCF_INF, 0);
+  bool done;
+  afdo_mcf_solve (m, src, sink, FLOW_BUDGET, NULL, &done);
+  if (done)
+    {
+      for (int k = 0; k < nb; k++)
+	{
+	  int64_t c = w[k] + afdo_mcf_flow (m, up[k])
+		      - (down[k] >= 0 ? afdo_mcf_flow (m, down[k]) : 0);
+	  f->est[k] = c > 0 ? (double) c / FLOW_UNIT : 0;
+	}
+      ok = true;
+    }
+out:
+  afdo_mcf_free (m);
+  free (up);
+  free (down);
+  free (w);
+  return ok;
+}
+
+static void
+estimate (execcounts *x, exec_func *f)
+{
+  const bincfg *g = f->g;
+  for (uint32_t i = 0; i < g->n_insns; i++)
+    f->block_samples[g->insns[i].block] += f->samples[i];
+  if (x->model == EXEC_RAW)
+    return;
+  double *s = f->block_samples;
+  double *moved = NULL;
+  if (x->model >= EXEC_SKID
+      && (moved = calloc (g->n_blocks, sizeof *moved)) != NULL)
+    {
+      skid (f, moved);
+      s = moved;
+    }
+  for (uint32_t k = 0; k < g->n_blocks; k++)
+    f->est[k] = s[k] / g->blocks[k].n;
+  if (x->model >= EXEC_MCF && !flow (f, s, x->model == EXEC_FULL))
+    x->flow_failed++;
+  free (moved);
+}
+
+execcounts *
+exec_compute (const binary *bin, const afdo_map *ips, exec_model model)
+{
+  execcounts *x = calloc (1, sizeof *x);
+  if (!x || !(x->cfgs = cfg_cache_new (bin)))
+    {
+      free (x);
+      return NULL;
+    }
+  x->model = model;
+  for (size_t s = 0; s < ips->cap; s++)
+    {
+      const afdo_map_slot *sl = &ips->slots[s];
+      if (!sl->value)
+	continue;
+      const bincfg *g = cfg_get (x->cfgs, sl->a);
+      long i;
+      if (!g || (i = cfg_insn_at (g, sl->a)) < 0)
+	{
+	  x->unplaced += sl->value;
+	  continue;
+	}
+      if (!add_func (x, g))
+	{
+	  exec_free (x);
+	  return NULL;
+	}
+      x->f[g->id].samples[i] += (double) sl->value;
+    }
+  for (uint32_t k = 0; k < x->n_f; k++)
+    estimate (x, &x->f[k]);
+  return x;
+}
+
+void
+exec_free (execcounts *x)
+{
+  if (!x)
+    return;
+  for (uint32_t k = 0; k < x->n_f; k++)
+    {
+      free (x->f[k].samples);
+      free (x->f[k].block_samples);
+      free (x->f[k].est);
+    }
+  free (x->f);
+  cfg_cache_free (x->cfgs);
+  free (x);
+}
+
+bool
+exec_find (const execcounts *x, uint64_t addr, uint32_t *f, uint32_t *i)
+{
+  const bincfg *g = cfg_lookup (x->cfgs, addr);
+  long k;
+  if (!g || g->id >= x->n_f || (k = cfg_insn_at (g, addr)) < 0)
+    return false;
+  *f = g->id;
+  *i = (uint32_t) k;
+  return true;
+}
+
+double
+exec_insn (const execcounts *x, uint32_t f, uint32_t i)
+{
+  const exec_func *ef = &x->f[f];
+  if (x->model == EXEC_RAW)
+    return ef->samples[i];
+  return ef->est[ef->g->insns[i].block];
+}
+
+uint64_t
+exec_count (double e)
+{
+  if (!(e > 0))
+    return 0;
+  if (e < 1)
+    return 1;
+  if (e >= (double) AFDO_COUNT_MAX)
+    return AFDO_COUNT_MAX;
+  return (uint64_t) (e + 0.5);
+}
+
+static int
+func_addr_cmp (const void *a, const void *b)
+{
+  const exec_func *x = *(const exec_func *const *) a;
+  const exec_func *y = *(const exec_func *const *) b;
+  uint64_t p = x->g->insns[0].addr, q = y->g->insns[0].addr;
+  return p < q ? -1 : p > q;
+}
+
+int
+exec_write_insn_counts (const execcounts *x, const char *path,
+			afdo_error *err)
+{
+  FILE *fp = fopen (path, "w");
+  if (!fp)
+    {
+      afdo_error_set (err, "%s: cannot write: %s", path, strerror (errno));
+      return -1;
+    }
+  const exec_func **v = malloc ((x->n_f ? x->n_f : 1) * sizeof *v);
+  if (!v)
+    {
+      fclose (fp);
+      afdo_error_set (err, "%s: out of memory", path);
+      return -1;
+    }
+  for (uint32_t k = 0; k < x->n_f; k++)
+    v[k] = &x->f[k];
+  qsort (v, x->n_f, sizeof *v, func_addr_cmp);
+  for (uint32_t k = 0; k < x->n_f; k++)
+    for (uint32_t i = 0; i < v[k]->g->n_insns; i++)
+      {
+	double e = exec_insn (x, v[k]->g->id, i);
+	char num[64];
+	if (e == floor (e) && e < 1e15)
+	  snprintf (num, sizeof num, "%.0f", e);
+	else
+	  {
+	    snprintf (num, sizeof num, "%.4f", e);
+	    size_t l = strlen (num);
+	    while (l > 1 && num[l - 1] == '0')
+	      num[--l] = 0;
+	    if (num[l - 1] == '.')
+	      num[--l] = 0;
+	  }
+	fprintf (fp, "0x%llx %s\n",
+		 (unsigned long long) v[k]->g->insns[i].addr, num);
+      }
+  free (v);
+  if (ferror (fp) | (fclose (fp) != 0))
+    {
+      afdo_error_set (err, "%s: write error", path);
+      return -1;
+    }
+  return 0;
+}
