@@ -687,7 +687,8 @@ bench_quality ()
 #     sampling retired instructions (a PMU's `perf record -e
 #     instructions'), whose only error is sampling noise;
 #   ceiling-exact: two million samples in exact proportion to executions
-#     (enough that rounding loses nothing that matters): what is lost
+#     (enough that rounding loses nothing that matters; made without
+#     skid, so converted with --exec-model=norm): what is lost
 #     with them is lost between the binary's code and the CFG (lines
 #     without discriminators, code the compiler merged, inlining).
 # Against the figure of the real profile (cpu-clock), the three split
@@ -722,7 +723,7 @@ bench_ceiling ()
            -v samples="$([ "$mode" = exact ] && echo 2000000 || echo "$n")" "$c"/cg.* \
            >"$c/$mode.script" 2>"$c/$mode.log" \
        || ! "$CONVERT" --binary="$bin" --perf-script="$c/$mode.script" \
-              -o "$c/$mode.gcov" >>"$c/$mode.log" 2>&1; then
+              --exec-model=norm -o "$c/$mode.gcov" >>"$c/$mode.log" 2>&1; then
       record "ceiling-$mode" "$p" - "profile failed: $(failure_line "$c/$mode.log")"
       continue
     fi

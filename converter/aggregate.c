@@ -149,9 +149,8 @@ note_func (func_list *l, const bin_func *fn)
    sample a count of 0, and LLVM's sample loader (its profile inference,
    -fsample-profile-use-profi, above all) takes such a line for a cold
    one where a line missing from the profile is unknown.  Do the same for
-   the functions of clang's units.  GCC's units are left as they were:
-   GCC and the plugin read a missing position and a position of count 0
-   alike.  */
+   the functions of clang's units that LBR ranges sampled (with IP
+   samples, exec_rows writes the rows of every sampled function).  */
 static int
 func_order (const void *a, const void *b)
 {
@@ -410,7 +409,7 @@ add_contexts (agg *g, binprof *bp, const afdo_map *kept, afdo_map *moved,
       if (!in)
 	continue;
       afdo_pos *pos = afdo_pos_get (in, pos_key (&ri), true);
-      if (ex)
+      if (ex && !ri.llvm)
 	afdo_pos_max (pos, afdo_count_mul (share_count (ex, ip, c), ri.mult));
       else if (ri.llvm)
 	afdo_pos_add (pos, c);
@@ -472,6 +471,7 @@ typedef struct row
   afdo_function *f;
   afdo_key_t key;
   uint64_t count;
+  bool sum;			/* a clang unit's: samples summed */
 } row;
 
 /* The positions of the sampled functions from their execution
@@ -481,8 +481,10 @@ typedef struct row
    samples that calling contexts took away from an address (their share
    of the block's estimate goes with them).  A position one of whose
    instructions is a conditional move or set (an if-converted branch:
-   its count is not that of one arm) gets no row.  False when out of
-   memory.  */
+   its count is not that of one arm) gets no row.  Positions of clang's
+   units keep what llvm-profgen --leading-ip-only makes of the samples
+   (the sum of their instructions' samples, 0 for the lines without;
+   doc/afdo-convert.md).  False when out of memory.  */
 static bool
 exec_rows (agg *g, const execcounts *ex, const afdo_map *moved)
 {
@@ -519,14 +521,15 @@ exec_rows (agg *g, const execcounts *ex, const afdo_map *moved)
 	  if (!f)
 	    continue;
 	  afdo_key_t key = pos_key (&r);
-	  if (in->flags & CFG_I_CONDMOVE)
+	  bool sum = r.llvm;
+	  if ((in->flags & CFG_I_CONDMOVE) && !sum)
 	    {
 	      if (!afdo_map_put (&banned, (uintptr_t) f, key, 1))
 		goto out;
 	      continue;
 	    }
-	  double e = exec_insn (ex, k, i);
-	  if (ex->model == EXEC_RAW && moved->n)
+	  double e = sum ? ef->samples[i] : exec_insn (ex, k, i);
+	  if ((sum || ex->model == EXEC_RAW) && moved->n)
 	    e -= (double) afdo_map_get (moved, in->addr, 0);
 	  else
 	    e *= own;
@@ -539,12 +542,20 @@ exec_rows (agg *g, const execcounts *ex, const afdo_map *moved)
 	      rows = v;
 	      cap_rows = nc;
 	    }
-	  rows[n_rows++] = (row) { f, key, afdo_count_mul (exec_count (e),
-							   r.mult) };
+	  rows[n_rows++] = (row) { f, key,
+				   sum ? (uint64_t) e
+				   : afdo_count_mul (exec_count (e), r.mult),
+				   sum };
 	}
     }
   for (size_t i = 0; i < n_rows; i++)
-    if (!afdo_map_get (&banned, (uintptr_t) rows[i].f, rows[i].key))
+    if (rows[i].sum)
+      {
+	afdo_pos *pos = afdo_pos_get (rows[i].f, rows[i].key, true);
+	afdo_pos_max (pos, 0);
+	afdo_pos_add (pos, rows[i].count);
+      }
+    else if (!afdo_map_get (&banned, (uintptr_t) rows[i].f, rows[i].key))
       afdo_pos_max (afdo_pos_get (rows[i].f, rows[i].key, true),
 		    rows[i].count);
   ok = true;

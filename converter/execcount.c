@@ -127,6 +127,110 @@ has_long_latency (const bincfg *g, const cfg_block *b)
   return false;
 }
 
+/* Breadth-first search in G from FROM (or, when FROM is UINT32_MAX,
+   from the entry) over the edges whose flow in EFLOW is positive (all
+   edges when EFLOW is NULL); PARENT gets each reached block's edge in
+   (UINT32_MAX for the start, UINT32_MAX - 1 unreached).  QUEUE has room
+   for every block.  */
+static void
+bfs (const bincfg *g, uint32_t from, const double *eflow, uint32_t *parent,
+     uint32_t *queue)
+{
+  for (uint32_t k = 0; k < g->n_blocks; k++)
+    parent[k] = UINT32_MAX - 1;
+  uint32_t head = 0, tail = 0;
+  queue[tail++] = from == UINT32_MAX ? g->entry : from;
+  parent[queue[0]] = UINT32_MAX;
+  while (head < tail)
+    {
+      const cfg_block *b = &g->blocks[queue[head++]];
+      for (uint32_t e = b->succ; e < b->succ + b->n_succ; e++)
+	if ((!eflow || eflow[e] > 0) && parent[g->succs[e]] == UINT32_MAX - 1)
+	  {
+	    parent[g->succs[e]] = e;
+	    queue[tail++] = g->succs[e];
+	  }
+    }
+}
+
+/* The block an edge E of G leaves.  */
+static uint32_t
+edge_source (const bincfg *g, uint32_t e)
+{
+  uint32_t lo = 0, hi = g->n_blocks;
+  while (lo + 1 < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (g->blocks[mid].succ <= e)
+	lo = mid;
+      else
+	hi = mid;
+    }
+  while (lo + 1 < g->n_blocks && g->blocks[lo + 1].succ <= e
+	 && g->blocks[lo].n_succ == 0)
+    lo++;
+  return lo;
+}
+
+/* Add U along the path that PARENT gives from its start to block TO
+   (TO itself excluded unless WITH_TO).  */
+static void
+add_path (const bincfg *g, const uint32_t *parent, uint32_t to, bool with_to,
+	  double u, double *est, double *eflow)
+{
+  if (with_to)
+    est[to] += u;
+  while (parent[to] != UINT32_MAX)
+    {
+      uint32_t e = parent[to];
+      eflow[e] += u;
+      to = edge_source (g, e);
+      est[to] += u;
+    }
+}
+
+/* A loop whose blocks have counts but that the flow does not enter
+   (its samples circulate on its back edge, which costs nothing) is
+   entered all the same: the smallest count of the function goes along
+   a path from the entry to it and from it to an exit.  */
+static void
+join_isolated (const bincfg *g, double *est, double *eflow)
+{
+  uint32_t n = g->n_blocks;
+  uint32_t *reach = malloc (n * sizeof *reach);
+  uint32_t *path = malloc (n * sizeof *path);
+  uint32_t *queue = malloc (n * sizeof *queue);
+  double u = 0;
+  for (uint32_t k = 0; k < n; k++)
+    if (est[k] > 0 && (u == 0 || est[k] < u))
+      u = est[k];
+  if (!reach || !path || !queue || u == 0)
+    goto out;
+  bfs (g, UINT32_MAX, eflow, reach, queue);
+  for (uint32_t k = 0; k < n; k++)
+    {
+      if (est[k] <= 0 || reach[k] != UINT32_MAX - 1)
+	continue;
+      bfs (g, UINT32_MAX, NULL, path, queue);
+      if (path[k] == UINT32_MAX - 1)
+	continue;		/* No way in: left as it is.  */
+      add_path (g, path, k, false, u, est, eflow);
+      bfs (g, k, NULL, path, queue);
+      uint32_t x = UINT32_MAX;
+      for (uint32_t j = 0; j < n && x == UINT32_MAX; j++)
+	if (path[j] != UINT32_MAX - 1 && j != k
+	    && (g->blocks[j].flags & (CFG_EXIT | CFG_UNKNOWN)))
+	  x = j;
+      if (x != UINT32_MAX)
+	add_path (g, path, x, true, u, est, eflow);
+      bfs (g, UINT32_MAX, eflow, reach, queue);
+    }
+out:
+  free (reach);
+  free (path);
+  free (queue);
+}
+
 static int64_t
 to_units (double e)
 {
@@ -153,8 +257,12 @@ flow (exec_func *f, const double *samples, bool confidence)
   afdo_mcf *m = afdo_mcf_new (2 * nb + 4);
   int *up = malloc (nb * sizeof *up), *down = malloc (nb * sizeof *down);
   int64_t *w = malloc (nb * sizeof *w);
+  uint32_t n_edges = nb ? g->blocks[nb - 1].succ + g->blocks[nb - 1].n_succ
+		     : 0;
+  int *earc = malloc ((n_edges + 1) * sizeof *earc);
+  double *eflow = malloc ((n_edges + 1) * sizeof *eflow);
   bool ok = false;
-  if (!m || !up || !down || !w)
+  if (!m || !up || !down || !w || !earc || !eflow)
     goto out;
   for (int k = 0; k < nb; k++)
     {
@@ -180,8 +288,8 @@ flow (exec_func *f, const double *samples, bool confidence)
       else
 	down[k] = -1;
       up[k] = afdo_mcf_arc (m, in, o, AFDO_MCF_INF, c_up);
-      for (uint32_t e = 0; e < b->n_succ; e++)
-	afdo_mcf_arc (m, o, 2 * (int) g->succs[b->succ + e], AFDO_MCF_INF, 0);
+      for (uint32_t e = b->succ; e < b->succ + b->n_succ; e++)
+	earc[e] = afdo_mcf_arc (m, o, 2 * (int) g->succs[e], AFDO_MCF_INF, 0);
       if (b->flags & (CFG_EXIT | CFG_UNKNOWN))
 	afdo_mcf_arc (m, o, exit_node, AFDO_MCF_INF, 0);
       if ((uint32_t) k == g->entry
@@ -199,9 +307,14 @@ flow (exec_func *f, const double *samples, bool confidence)
 		      - (down[k] >= 0 ? afdo_mcf_flow (m, down[k]) : 0);
 	  f->est[k] = c > 0 ? (double) c / FLOW_UNIT : 0;
 	}
+      for (uint32_t e = 0; e < n_edges; e++)
+	eflow[e] = (double) afdo_mcf_flow (m, earc[e]) / FLOW_UNIT;
+      join_isolated (g, f->est, eflow);
       ok = true;
     }
 out:
+  free (earc);
+  free (eflow);
   afdo_mcf_free (m);
   free (up);
   free (down);
