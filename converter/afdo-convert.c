@@ -398,6 +398,12 @@ main (int argc, char **argv)
 		     PRIu64 " calling contexts (%" PRIu64 " samples)\n",
 		     bp.samples_chain, bin->base, bp.chain_frames,
 		     bp.chain_bad, q.targets, q.contexts, q.context_samples);
+	  if (q.cfg_functions)
+	    fprintf (stderr, "afdo-convert: execution counts: %" PRIu64
+		     " functions, %" PRIu64 " blocks, %" PRIu64 " jump "
+		     "tables; %" PRIu64 " samples outside them, %" PRIu64
+		     " flows unfinished\n", q.cfg_functions, q.cfg_blocks,
+		     q.cfg_tables, q.cfg_unplaced, q.cfg_flows_failed);
 	  if (q.lbr)
 	    fprintf (stderr, "afdo-convert: LBR: %" PRIu64 " branches, %"
 		     PRIu64 " ranges (%" PRIu64 " rejected)\n",
@@ -411,6 +417,10 @@ main (int argc, char **argv)
 		   "; read %.2fs, symbolized %.2fs\n", afdo_n_functions (p),
 		   afdo_profile_total (p), t1 - t0, t2 - t1);
 	}
+      if (co.insn_counts && q.lbr)
+	fprintf (stderr, "afdo-convert: warning: %s: branch stacks give "
+		 "exact counts, no execution estimates: %s not written\n",
+		 bin->base, co.insn_counts);
       if (q.chains_ignored)
 	fprintf (stderr, "afdo-convert: warning: %s: %" PRIu64 " of the "
 		 "samples' call chains have addresses of %s that do not "

@@ -659,6 +659,17 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	    afdo_pos_max (pos, afdo_count_mul (own, r.mult));
 	}
     }
+  if (ex)
+    {
+      q->cfg_functions = ex->n_f;
+      for (uint32_t k = 0; k < ex->n_f; k++)
+	{
+	  q->cfg_blocks += ex->f[k].g->n_blocks;
+	  q->cfg_tables += ex->f[k].g->n_tables;
+	}
+      q->cfg_unplaced = ex->unplaced;
+      q->cfg_flows_failed = ex->flow_failed;
+    }
   if (ex && !exec_rows (&g, ex, &moved))
     {
       afdo_map_free (&moved);

@@ -176,6 +176,10 @@ typedef struct quality
   uint64_t targets;		/* indirect-call targets from call chains */
   uint64_t contexts;		/* calling contexts added */
   uint64_t context_samples;	/* samples moved into them */
+  /* Execution counts (IP samples): functions with a CFG, their blocks
+     and jump tables read, samples outside them, flows not finished.  */
+  uint64_t cfg_functions, cfg_blocks, cfg_tables, cfg_unplaced;
+  uint64_t cfg_flows_failed;
   bool chains_ignored;		/* too many bad chains: not used */
   bool lbr;
 } quality;
