@@ -152,6 +152,8 @@ $(B)/afdo-randprof: $(B)/tools/rng.o
 $(B)/afdo-randprof: TOOL_LIBS := $(DW_LIBS)
 $(B)/afdo-lbrgen: $(B)/tools/rng.o
 $(B)/afdo-lbrgen: TOOL_LIBS := -lelf
+$(B)/afdo-binoverlap: $(B)/tools/binoverlap.o
+$(B)/afdo-binoverlap: TOOL_LIBS := -lelf -lm
 
 $(B)/%: tools/%.c $(LIBAFDO) $(wildcard common/*.h converter/*.h tools/*.h)
 	@mkdir -p $(dir $@)
