@@ -1,0 +1,105 @@
+# afdo benchmarks: benchmarks/results/binquality-COMMIT.md from the
+# records of "benchmarks/run.sh binquality" (lib/binquality.sh).
+# Copyright (C) 2026 The afdo authors.
+#
+# This file is part of afdo.
+#
+# afdo is free software; you can redistribute it and/or modify it under
+# the terms of the GNU General Public License as published by the Free
+# Software Foundation; either version 3, or (at your option) any later
+# version.
+#
+# afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+# WARRANTY; without even the implied warranty of MERCHANTABILITY or
+# FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+# for more details.
+#
+# You should have received a copy of the GNU General Public License
+# along with afdo; see the file COPYING.  If not see
+# <http://www.gnu.org/licenses/>.
+#
+# Usage: awk -F '\t' -v models="raw-perf raw norm ..." -f markdown.awk
+#            -f binquality.awk RECORDS.tsv
+#
+# Records used:
+#   meta KEY VALUE
+#   binq-status P ok|na REASON
+#   binq-run P SIZE NATIVE_S CALLGRIND_S SAMPLES IN_BINARY "INSNS IR"
+#   binq P MODEL FNS BIN NFNS SHARE [CONVERT_S]   or   binq P MODEL - REASON
+
+$1 == "meta" { meta[$2] = $3; next }
+$1 == "binq-status" {
+  if (!($2 in seen)) { seen[$2] = 1; prog[np++] = $2 }
+  status[$2] = $3; why[$2] = $4; next
+}
+$1 == "binq-run" {
+  if (!($2 in seen)) { seen[$2] = 1; prog[np++] = $2 }
+  size[$2] = $3; native[$2] = $4; cgt[$2] = $5; samples[$2] = $6
+  insamples[$2] = $7; split($8, a, " "); insns[$2] = a[1]; ir[$2] = a[2]
+  next
+}
+$1 == "binq" {
+  if (!($2 in seen)) { seen[$2] = 1; prog[np++] = $2 }
+  k = $2 SUBSEP $3
+  if ($4 == "-") { na[k] = $5; next }
+  fns[k] = $4; bin[k] = $5; nf[k] = $6; share[k] = $7
+  next
+}
+
+function cell(p, m, which,    k)
+{
+  k = p SUBSEP m
+  if (k in fns) return sprintf("%.1f", which == "bin" ? bin[k] : fns[k])
+  if ((k in na) && !(k in listed)) { listed[k] = 1; nas[na[k]] = nas[na[k]] " " p "/" m }
+  if (k in na) return "n/a"
+  return "n/a"
+}
+
+function table(which, title,    i, j, h, s, row)
+{
+  heading("## " title)
+  h = "| program |"; s = "|---|"
+  for (j = 0; j < nm; j++) { h = h " " mod[j] " |"; s = s "---:|" }
+  table_head(h, s)
+  for (i = 0; i < np; i++) {
+    if (status[prog[i]] != "ok") continue
+    row = "| " prog[i] " |"
+    for (j = 0; j < nm; j++) row = row " " cell(prog[i], mod[j], which) " |"
+    print row
+  }
+  print ""
+}
+
+END {
+  nm = split(models, mm, " ")
+  for (j = 1; j <= nm; j++) mod[j - 1] = mm[j]
+  heading("# Binary-level execution counts against callgrind's exact counts")
+  para("Written by `benchmarks/run.sh binquality` (`lib/binquality.sh`) at commit `" meta["commit"] "`" \
+       (meta["dirty"] != "" ? " (changed: " meta["dirty"] ")" : "") ", " meta["date"] \
+       "; " meta["gcc"] ", `" meta["cflags"] "`; " meta["nproc"] " CPUs: " meta["cpu"] ".")
+  para("Per program one binary, profiled with `" meta["perf"] "` and run under `valgrind --tool=callgrind --dump-instr=yes` " \
+       "on the same workload (both runs print the same digest).  Each figure is the degree of overlap (seed 002, Section 3.3) " \
+       "of an estimate of per-instruction executions with callgrind's self Ir per instruction: both normalized to " \
+       "distributions, the sum of min (p_i, q_i), in %.  `raw-perf` is the IP samples as they are (`afdo-binoverlap --raw-perf`); " \
+       "the other columns are `afdo-convert --exec-model=M --insn-counts=FILE` of the same perf.data.  " \
+       "Converter: `" meta["convert"] "`, " meta["convert_id"] "; execution models it takes: " meta["exec_models"] ".")
+  table("fns", "Over the instructions of the functions each estimate lists")
+  table("bin", "Over every instruction of the binary")
+  heading("## Runs")
+  table_head("| program | workload | native s | callgrind s | samples | in the binary | instructions run | Ir of the binary | share of the functions of raw-perf |",
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|")
+  for (i = 0; i < np; i++) {
+    p = prog[i]
+    if (status[p] != "ok") continue
+    k = p SUBSEP "raw-perf"
+    printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", p, size[p], native[p], cgt[p],
+      samples[p], insamples[p], insns[p], ir[p], (k in share) ? share[k] "%" : "-"
+  }
+  print ""
+  for (i = 0; i < np; i++)
+    if (status[prog[i]] != "ok")
+      print "- " prog[i] ": not measured: " why[prog[i]]
+  for (r in nas) print "- n/a (" substr(nas[r], 2) "): " r
+  print ""
+  para("Elapsed: " meta["elapsed"] " s; load " meta["load_start"] " at the start, " meta["load_end"] " at the end.")
+}
