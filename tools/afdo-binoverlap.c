@@ -112,6 +112,9 @@ report (const struct binq_image *im, const struct binq_counts *exact,
 	  100.0 * r.overlap_fns);
   printf ("  degree of overlap over the whole binary: %.2f%%\n",
 	  100.0 * r.overlap_bin);
+  printf ("  function-level overlap (of the functions' totals; the bound "
+	  "of counts moved within functions): %.2f%%\n",
+	  100.0 * r.overlap_fnlevel);
   if (top > 0)
     {
       printf ("  %7s %7s %7s %7s  %s\n", "exact%", "est%", "part%", "own%",
@@ -134,9 +137,10 @@ report (const struct binq_image *im, const struct binq_counts *exact,
 	}
     }
   printf ("overlap: name=%s functions=%.2f binary=%.2f nfunctions=%zu "
-	  "exact-share=%.2f instructions=%zu\n", name, 100.0 * r.overlap_fns,
-	  100.0 * r.overlap_bin, r.present,
-	  pct (r.exact_present, r.exact_total), r.est_insns);
+	  "exact-share=%.2f instructions=%zu function-level=%.2f\n", name,
+	  100.0 * r.overlap_fns, 100.0 * r.overlap_bin, r.present,
+	  pct (r.exact_present, r.exact_total), r.est_insns,
+	  100.0 * r.overlap_fnlevel);
   binq_result_free (&r);
   return 0;
 }

@@ -1061,11 +1061,18 @@ binq_compare (const struct binq_image *im, const struct binq_counts *exact,
       x->own += p3 < q3 ? p3 : q3;
     }
   for (size_t k = 0; k < ns; k++)
-    if (f[k].present)
-      {
-	r->present++;
-	r->overlap_fns += f[k].part;
-      }
+    {
+      if (f[k].present)
+	{
+	  r->present++;
+	  r->overlap_fns += f[k].part;
+	}
+      double pf = r->exact_total > 0 ? f[k].exact / r->exact_total : 0;
+      double qf = r->est_total > 0 ? f[k].est / r->est_total : 0;
+      r->overlap_fnlevel += pf < qf ? pf : qf;
+    }
+  if (r->overlap_fnlevel > 1)
+    r->overlap_fnlevel = 1;
   if (r->overlap_fns > 1)
     r->overlap_fns = 1;
   if (r->overlap_bin > 1)

@@ -171,6 +171,10 @@ struct binq_result
 {
   double overlap_fns;		/* over the functions of the estimate */
   double overlap_bin;		/* over every instruction of the binary */
+  double overlap_fnlevel;	/* of the functions' totals (seed 002's
+				   function-level overlap: the bound of
+				   what moving counts within functions
+				   can reach) */
   size_t present;		/* functions the estimate lists */
   double exact_total, est_total;
   double exact_present;		/* exact count of those functions */

@@ -264,6 +264,8 @@ START_TEST (test_overlap)
   ck_assert_int_eq (binq_compare (&im, &exact, &est, &r), 0);
   ck_assert (fabs (r.overlap_fns - 0.95) < 1e-12);
   ck_assert (fabs (r.overlap_bin - 0.95) < 1e-12);
+  /* Per function: f .5 and .5, g .5 and .5.  */
+  ck_assert (fabs (r.overlap_fnlevel - 1.0) < 1e-12);
   ck_assert_uint_eq (r.present, 2);
   ck_assert_uint_eq (r.est_insns, 4);
   /* By exact count, then estimate, then address: f, g, h, no symbol.  */
@@ -285,6 +287,7 @@ START_TEST (test_overlap)
   ck_assert_int_eq (binq_compare (&im, &exact, &est, &r), 0);
   ck_assert (fabs (r.overlap_fns - 0.4) < 1e-12);
   ck_assert (fabs (r.overlap_bin - 0.2) < 1e-12);
+  ck_assert (fabs (r.overlap_fnlevel - 0.5) < 1e-12);
   ck_assert_uint_eq (r.present, 1);
   ck_assert (r.exact_present == 100 && r.exact_total == 200);
   ck_assert (r.fns[0].present && !r.fns[1].present);

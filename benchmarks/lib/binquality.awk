@@ -25,7 +25,8 @@
 #   meta KEY VALUE
 #   binq-status P ok|na REASON
 #   binq-run P SIZE NATIVE_S CALLGRIND_S SAMPLES IN_BINARY "INSNS IR"
-#   binq P MODEL FNS BIN NFNS SHARE [CONVERT_S]   or   binq P MODEL - REASON
+#   binq P MODEL FNS BIN NFNS SHARE [CONVERT_S|- [FNLEVEL]]
+#     or binq P MODEL - REASON
 
 $1 == "meta" { meta[$2] = $3; next }
 $1 == "binq-status" {
@@ -43,12 +44,14 @@ $1 == "binq" {
   k = $2 SUBSEP $3
   if ($4 == "-") { na[k] = $5; next }
   fns[k] = $4; bin[k] = $5; nf[k] = $6; share[k] = $7
+  if ($9 != "") fnl[k] = $9
   next
 }
 
 function cell(p, m, which,    k)
 {
   k = p SUBSEP m
+  if (which == "fnl") return (k in fnl) ? sprintf("%.1f", fnl[k]) : "n/a"
   if (k in fns) return sprintf("%.1f", which == "bin" ? bin[k] : fns[k])
   if ((k in na) && !(k in listed)) { listed[k] = 1; nas[na[k]] = nas[na[k]] " " p "/" m }
   if (k in na) return "n/a"
@@ -85,8 +88,11 @@ END {
        "Converter: `" meta["convert"] "`, " meta["convert_id"] "; execution models it takes: " meta["exec_models"] ".")
   table("fns", "Over the instructions of the functions each estimate lists")
   table("bin", "Over every instruction of the binary")
+  para("The function-level overlap (seed 002, Section 6.1: the same measure of the functions' totals) bounds what " \
+       "moving counts within functions can reach.")
+  table("fnl", "Function-level overlap")
   heading("## Runs")
-  table_head("| program | workload | native s | callgrind s | samples | in the binary | instructions run | Ir of the binary | share of the functions of raw-perf |",
+  table_head("| program | workload | native CPU s | callgrind s | samples | in the binary | instructions run | Ir of the binary | share of the functions of raw-perf |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|")
   for (i = 0; i < np; i++) {
     p = prog[i]

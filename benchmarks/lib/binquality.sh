@@ -35,7 +35,7 @@
 # Environment (besides run.sh's):
 #   BINQ_SIZE      workload of every program: small, full or auto (the
 #                  default: full when callgrind, about 50 times the
-#                  native time of the full workload, stays within
+#                  native CPU time of the full workload, stays within
 #                  BINQ_CG_BUDGET seconds, default 300; else small)
 #   BINQ_SIZES     per program: "lua5.4=full bc=small ..."
 #   BINQ_REUSE     1: a program whose binary, perf.data and exact counts
@@ -57,15 +57,17 @@ binq_size ()
   echo "${BINQ_SIZE:-auto}"
 }
 
-# binq_overlap_fields FILE NAME: "FNS BIN NFNS SHARE" of the estimate
-# NAME in afdo-binoverlap's output FILE.
+# binq_overlap_fields FILE NAME SECONDS: "FNS BIN NFNS SHARE SECONDS
+# FNLEVEL" of the estimate NAME in afdo-binoverlap's output FILE, which
+# took SECONDS to make.
 binq_overlap_fields ()
 {
-  awk -v name="$2" '
+  awk -v name="$2" -v secs="$3" '
     /^overlap: / {
       delete f
       for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
-      if (f["name"] == name) print f["functions"], f["binary"], f["nfunctions"], f["exact-share"]
+      if (f["name"] == name)
+        print f["functions"], f["binary"], f["nfunctions"], f["exact-share"], secs, f["function-level"]
     }' "$1"
 }
 
@@ -99,14 +101,14 @@ binq_measure ()
     }
     size=full
     awk -v t="$native" -v b="${BINQ_CG_BUDGET:-300}" 'BEGIN { exit !(t * 50 > b) }' && size=small
-    log "$p: full workload natively ${native}s: the $size workload"
+    log "$p: full workload natively ${native} CPU s: the $size workload"
   fi
   local w=$PDIR/workload-$size.sh
   native=$(binq_time "$w" "$bin") || {
     record binq-status "$p" na "the $size workload failed: $(failure_line "$PDIR/native.err")"
     return 1
   }
-  log "$p: perf record ($size workload, native ${native}s)"
+  log "$p: perf record ($size workload, native ${native} CPU s)"
   if ! perf record "${PERF_ARGS[@]}" -q -o "$PDIR/perf.data" -- \
        bash "$w" "$bin" >"$PDIR/perf.out" 2>"$PDIR/perf.log"; then
     record binq-status "$p" na "perf record failed: $(failure_line "$PDIR/perf.log")"
@@ -138,27 +140,29 @@ binq_measure ()
   # files go (they are large).
   if ! "$BINOVERLAP" --binary="$bin" "${cgs[@]}" --raw-perf="$PDIR/perf.script" \
        --write-exact="$PDIR/exact.ic" --write-raw="$PDIR/raw-perf.ic" \
-       >"$PDIR/binoverlap-raw-perf.txt" 2>&1; then
-    record binq-status "$p" na "afdo-binoverlap failed: $(failure_line "$PDIR/binoverlap-raw-perf.txt")"
+       >"$PDIR/binoverlap-callgrind.txt" 2>&1; then
+    record binq-status "$p" na "afdo-binoverlap failed: $(failure_line "$PDIR/binoverlap-callgrind.txt")"
     return 1
   fi
   rm -rf "$PDIR/cg" "$PDIR/perf.script"
   local insamples
-  insamples=$(sed -n 's/^raw: .*: \([0-9]*\) of [0-9]* samples.*/\1/p' "$PDIR/binoverlap-raw-perf.txt")
+  insamples=$(sed -n 's/^raw: .*: \([0-9]*\) of [0-9]* samples.*/\1/p' "$PDIR/binoverlap-callgrind.txt")
   binq_record binq-run "$p" "$size" "$native" "$cgtime" "$samples" "${insamples:-0}" \
-    "$(sed -n 's/^exact: [^:]*: \([0-9]*\) instructions executed \([0-9]*\) times.*/\1 \2/p' "$PDIR/binoverlap-raw-perf.txt")"
-  binq_record binq "$p" raw-perf $(binq_overlap_fields "$PDIR/binoverlap-raw-perf.txt" raw-perf)
+    "$(sed -n 's/^exact: [^:]*: \([0-9]*\) instructions executed \([0-9]*\) times.*/\1 \2/p' "$PDIR/binoverlap-callgrind.txt")"
   return 0
 }
 
-# binq_time WORKLOAD BIN: the wall seconds of one run of WORKLOAD.
+# binq_time WORKLOAD BIN: the CPU seconds of one run of WORKLOAD (user
+# and system time of all its processes: what callgrind multiplies, and
+# less dependent than the wall time on what else the machine runs).
 binq_time ()
 {
-  local t0 t1
-  t0=$(date +%s.%N)
-  bash "$1" "$2" >"$PDIR/native.out" 2>"$PDIR/native.err" || return 1
-  t1=$(date +%s.%N)
-  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }'
+  local t
+  "$BT" "$PDIR/native.time" bash "$1" "$2" >"$PDIR/native.out" 2>"$PDIR/native.err" \
+    || return 1
+  read -r -a t <"$PDIR/native.time"
+  [ "${t[5]}" = 0 ] || return 1
+  printf '%s\n' "${t[1]}"
 }
 
 # binq_record KIND FIELD...: a record of the run of a program, also
@@ -180,11 +184,18 @@ binq_program ()
   if [ "${BINQ_REUSE:-0}" = 1 ] && [ -s "$PDIR/run.rec" ] && [ -x "$bin" ] \
      && [ -s "$PDIR/perf.data" ] && [ -s "$PDIR/exact.ic" ]; then
     log "$p: the binary, perf.data and exact counts of the last run"
-    cat "$PDIR/run.rec" >>"$REC"
+    grep '^binq-run' "$PDIR/run.rec" >>"$REC"
   else
     rm -rf "$PDIR"
     mkdir -p "$PDIR"
     binq_measure "$p" || return 0
+  fi
+  # The raw samples, with this afdo-binoverlap.
+  if "$BINOVERLAP" --binary="$bin" --exact="$PDIR/exact.ic" "$PDIR/raw-perf.ic" \
+       >"$PDIR/binoverlap-raw-perf.txt" 2>&1; then
+    record binq "$p" raw-perf $(binq_overlap_fields "$PDIR/binoverlap-raw-perf.txt" "$PDIR/raw-perf.ic" -)
+  else
+    record binq "$p" raw-perf - "afdo-binoverlap failed: $(failure_line "$PDIR/binoverlap-raw-perf.txt")"
   fi
   # The converter's models.
   for m in $BINQ_MODELS; do
@@ -206,8 +217,8 @@ binq_program ()
       record binq "$p" "$m" - "afdo-binoverlap failed: $(failure_line "$PDIR/binoverlap-$m.txt")"
       continue
     fi
-    record binq "$p" "$m" $(binq_overlap_fields "$PDIR/binoverlap-$m.txt" "$PDIR/$m.ic") \
-      "$(cut -d' ' -f1 "$PDIR/convert-$m.time")"
+    record binq "$p" "$m" $(binq_overlap_fields "$PDIR/binoverlap-$m.txt" "$PDIR/$m.ic" \
+      "$(cut -d' ' -f1 "$PDIR/convert-$m.time")")
   done
   rm -f "$PDIR"/*.gcov
   record binq-status "$p" ok ""
