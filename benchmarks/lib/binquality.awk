@@ -25,6 +25,7 @@
 #   meta KEY VALUE
 #   binq-status P ok|na REASON
 #   binq-run P SIZE NATIVE_S CALLGRIND_S SAMPLES IN_BINARY "INSNS IR"
+#   binq-fn P MODEL RANK FUNCTION EXACT% OWN%
 #   binq P MODEL FNS BIN NFNS SHARE [CONVERT_S|- [FNLEVEL]]
 #     or binq P MODEL - REASON
 
@@ -37,6 +38,12 @@ $1 == "binq-run" {
   if (!($2 in seen)) { seen[$2] = 1; prog[np++] = $2 }
   size[$2] = $3; native[$2] = $4; cgt[$2] = $5; samples[$2] = $6
   insamples[$2] = $7; split($8, a, " "); insns[$2] = a[1]; ir[$2] = a[2]
+  next
+}
+$1 == "binq-fn" {
+  # binq-fn P MODEL RANK FUNCTION EXACT% OWN%
+  if (!(($2, $4) in fname)) { fname[$2, $4] = $5; fexact[$2, $4] = $6; if ($4 > nfn[$2]) nfn[$2] = $4 }
+  fown[$2, $5, $3] = $7
   next
 }
 $1 == "binq" {
@@ -91,6 +98,25 @@ END {
   para("The function-level overlap (seed 002, Section 6.1: the same measure of the functions' totals) bounds what " \
        "moving counts within functions can reach.")
   table("fnl", "Function-level overlap")
+  heading("## The hottest functions")
+  para("Per program, the functions with most executions (callgrind), their share of the executions, and the overlap " \
+       "of each estimate within each of them (both sides normalized over the function alone); \"-\": not in the estimate.")
+  h = "| program | function | exact % |"; s = "|---|---|---:|"
+  for (j = 0; j < nm; j++) { h = h " " mod[j] " |"; s = s "---:|" }
+  table_head(h, s)
+  for (i = 0; i < np; i++) {
+    p = prog[i]
+    if (status[p] != "ok") continue
+    for (r = 1; r <= nfn[p]; r++) {
+      row = "| " p " | " fname[p, r] " | " fexact[p, r] " |"
+      for (j = 0; j < nm; j++) {
+        v = ((p, fname[p, r], mod[j]) in fown) ? fown[p, fname[p, r], mod[j]] : "n/a"
+        row = row " " (v == "" ? "-" : v) " |"
+      }
+      print row
+    }
+  }
+  print ""
   heading("## Runs")
   table_head("| program | workload | native CPU s | callgrind s | samples | in the binary | instructions run | Ir of the binary | share of the functions of raw-perf |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -98,7 +124,7 @@ END {
     p = prog[i]
     if (status[p] != "ok") continue
     k = p SUBSEP "raw-perf"
-    printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", p, size[p], native[p], cgt[p],
+    printf "| %s | %s | %.2f | %.0f | %s | %s | %s | %s | %s |\n", p, size[p], native[p], cgt[p],
       samples[p], insamples[p], insns[p], ir[p], (k in share) ? share[k] "%" : "-"
   }
   print ""

@@ -44,6 +44,8 @@
 #   BINQ_MODELS    default "raw norm skid mcf full"
 #   BINQ_CONVERT   the afdo-convert to use (default AFDO_BUILD_DIR's)
 #   BINQ_TAG       file name part instead of the commit of this tree
+#   BINQ_TOP       the hottest functions of each program in the report
+#                  (default 5), with each estimate's overlap within them
 
 BINQ_MODELS=${BINQ_MODELS:-raw norm skid mcf full}
 
@@ -221,6 +223,15 @@ binq_program ()
       "$(cut -d' ' -f1 "$PDIR/convert-$m.time")")
   done
   rm -f "$PDIR"/*.gcov
+  # The overlap of each estimate within each of the hottest functions.
+  for m in raw-perf $BINQ_MODELS; do
+    [ -s "$PDIR/binoverlap-$m.txt" ] || continue
+    awk -v p="$p" -v m="$m" -v n="${BINQ_TOP:-5}" -v OFS='\t' '
+      /^  +exact%/ { on = 1; next }
+      /^overlap:/ { on = 0 }
+      on && k < n { k++; print "binq-fn", p, m, k, $5, $1, ($4 == "-" ? "" : $4) }' \
+      "$PDIR/binoverlap-$m.txt" >>"$REC"
+  done
   record binq-status "$p" ok ""
 }
 
