@@ -65,18 +65,29 @@ function cell(p, m, which,    k)
   return "n/a"
 }
 
-function table(which, title,    i, j, h, s, row)
+function table(which, title,    i, j, h, s, row, c, sum, cnt, n)
 {
   heading("## " title)
   h = "| program |"; s = "|---|"
-  for (j = 0; j < nm; j++) { h = h " " mod[j] " |"; s = s "---:|" }
+  for (j = 0; j < nm; j++) { h = h " " mod[j] " |"; s = s "---:|"; sum[j] = 0; cnt[j] = 0 }
   table_head(h, s)
+  n = 0
   for (i = 0; i < np; i++) {
     if (status[prog[i]] != "ok") continue
+    n++
     row = "| " prog[i] " |"
-    for (j = 0; j < nm; j++) row = row " " cell(prog[i], mod[j], which) " |"
+    for (j = 0; j < nm; j++) {
+      c = cell(prog[i], mod[j], which)
+      if (c != "n/a") { sum[j] += c; cnt[j]++ }
+      row = row " " c " |"
+    }
     print row
   }
+  # The mean, where every program has a figure.
+  row = "| mean of " n " |"
+  for (j = 0; j < nm; j++)
+    row = row " " (cnt[j] == n && n > 0 ? sprintf("%.1f", sum[j] / n) : "n/a") " |"
+  if (n > 1) print row
   print ""
 }
 
