@@ -117,7 +117,8 @@ PROGRAMS := $(B)/afdo-convert $(TOOLS)
 .SECONDARY:
 
 .PHONY: all deps check check-unit check-dejagnu check-asan demo bench \
-	bench-quick bench-iterate bench-quality bench-ablation torture fuzz install uninstall clean
+	bench-quick bench-iterate bench-quality bench-ablation bench-binquality torture \
+	fuzz install uninstall clean
 
 all: $(PROGRAMS) $(PLUGIN)
 
@@ -155,6 +156,8 @@ $(B)/afdo-randprof: $(B)/tools/rng.o
 $(B)/afdo-randprof: TOOL_LIBS := $(DW_LIBS)
 $(B)/afdo-lbrgen: $(B)/tools/rng.o
 $(B)/afdo-lbrgen: TOOL_LIBS := -lelf
+$(B)/afdo-binoverlap: $(B)/tools/binoverlap.o
+$(B)/afdo-binoverlap: TOOL_LIBS := -lelf -lm
 
 $(B)/%: tools/%.c $(LIBAFDO) $(wildcard common/*.h converter/*.h tools/*.h)
 	@mkdir -p $(dir $@)
@@ -240,6 +243,12 @@ bench-quality: deps
 bench-ablation: deps
 	@$(MAKE) --no-print-directory -k all || echo "bench: not everything built; see the report"
 	@bash $(SRC)/benchmarks/run.sh ablation
+
+# Per-instruction execution estimates of afdo-convert's execution models
+# against callgrind's exact counts (benchmarks/results/binquality-*.md).
+bench-binquality: deps
+	@$(MAKE) --no-print-directory $(B)/afdo-convert $(B)/afdo-binoverlap
+	@AFDO_BUILD_DIR=$(B) bash $(SRC)/benchmarks/run.sh binquality
 
 # clang 19 with afdo-convert's text profile against instrumented PGO and
 # llvm-profgen on the same samples (benchmarks/results/clang.md).

@@ -19,12 +19,17 @@
 # along with afdo; see the file COPYING.  If not see
 # <http://www.gnu.org/licenses/>.
 #
-# Usage: benchmarks/run.sh quick|full|quality
+# Usage: benchmarks/run.sh quick|full|quality|ablation|binquality
 #
 # quality: the profile quality figures only (block overlap of the
 # plugin's and of GCC's -fauto-profile counts with the exact counts of
 # instrumented FDO), without timing rounds or cachegrind; writes
 # benchmarks/results/quality.md.
+#
+# binquality: afdo-convert's per-instruction execution estimates of each
+# execution model against callgrind's exact counts of the same -O2
+# binary on the same workload (lib/binquality.sh); writes
+# benchmarks/results/binquality-COMMIT.md.
 #
 # Environment (all optional):
 #   BENCH_PROGRAMS   programs to run (default: per mode; see below)
@@ -97,8 +102,12 @@ case $MODE in
     PAIRS=${BENCH_PAIRS:-0}
     PROGRAMS=${BENCH_PROGRAMS:-"$OWN_PROGRAMS $REAL_PROGRAMS"}
     ;;
+  binquality)
+    PAIRS=0
+    PROGRAMS=${BENCH_PROGRAMS:-"lua5.4 bzip2 zstd bc sqlite3 tcc gawk lz4 duktape"}
+    ;;
   *)
-    echo "usage: $0 quick|full|quality|ablation" >&2
+    echo "usage: $0 quick|full|quality|ablation|binquality" >&2
     exit 2
     ;;
 esac
@@ -114,6 +123,8 @@ CG_FREQ=${BENCH_CG_FREQ:-4000}
 CG_STACK=${BENCH_CG_STACK:-8192}
 # The quality step builds the sampled-profile variants itself.
 [ "$MODE" = quality ] && VARIANTS=(O2 fdo)
+# binquality builds the -O2 binary only, and at one code offset.
+[ "$MODE" = binquality ] && VARIANTS=()
 # Ablation: the plugin with each part of the count model, the early
 # inliner and the options it switches on turned off in turn
 # (doc/afdo-plugin.md, "The count model"); BENCH_PLUGIN_VARIANTS adds
@@ -141,6 +152,7 @@ LOG=$RUNDIR/bench.log
 
 . "$BENCH/lib/fetch.sh"
 . "$BENCH/lib/regressions.sh"
+. "$BENCH/lib/binquality.sh"
 
 log ()
 {
@@ -791,6 +803,10 @@ bench_parse_overlap ()
 
 main ()
 {
+  if [ "$MODE" = binquality ]; then
+    binq_main
+    return
+  fi
   mkdir -p "$RUNDIR" "$RESULTS"
   : >"$LOG"
   : >"$REC"

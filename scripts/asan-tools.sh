@@ -34,5 +34,17 @@ if [ -x "$A/afdo-lbrgen" ]; then
   run "afdo-lbrgen" "$A/afdo-lbrgen" -o "$t/lbr.data" --period 2000 -- "$t/cv" 20000
   run "afdo-convert LBR perf.data" "$A/afdo-convert" --binary="$t/cv" --perf="$t/lbr.data" -o "$t/lbr.gcov"
 fi
+# afdo-binoverlap on callgrind's output of the same program (plain and
+# compressed) and the perf script text.
+if [ -x "$A/afdo-binoverlap" ] && [ -s "$t/script" ] && command -v valgrind >/dev/null \
+   && valgrind --tool=callgrind --dump-instr=yes --compress-strings=no --compress-pos=no \
+        --callgrind-out-file="$t/cg.plain" "$t/cv" 100000 >/dev/null 2>&1 \
+   && valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$t/cg.z" \
+        "$t/cv" 100000 >/dev/null 2>&1; then
+  run "afdo-binoverlap" "$A/afdo-binoverlap" --binary="$t/cv" --callgrind="$t/cg.plain" \
+    --raw-perf="$t/script" --write-raw="$t/raw.ic" --write-exact="$t/exact.ic"
+  run "afdo-binoverlap compressed" "$A/afdo-binoverlap" --binary="$t/cv" \
+    --callgrind="$t/cg.z" "$t/raw.ic" "$t/exact.ic"
+fi
 [ -x "$A/afdo-randprof" ] && run "afdo-randprof" "$A/afdo-randprof" --seed=3 --format=gcov -o "$t/r.gcov" "$t/cv"
 exit $fail

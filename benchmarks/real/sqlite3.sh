@@ -46,6 +46,8 @@ r_inputs () { :; }
 r_workload ()
 {
   local n=$([ "$1" = full ] && echo 80 || echo 3)
-  # speedtest1 prints each test's time: strip it before the digest.
-  echo "\$RUN \"\$BIN\" --memdb --size $n --nosync | sed -E 's/[0-9.]+s\$//' | cksum"
+  # speedtest1 prints each test's time, right-aligned: strip it and the
+  # spaces before it (their number depends on the time) before the
+  # digest.
+  echo "\$RUN \"\$BIN\" --memdb --size $n --nosync | sed -E 's/ *[0-9.]+s\$//' | cksum"
 }
