@@ -37,6 +37,7 @@
 #   fuzz.sh run             FUZZ_N seeds from FUZZ_SEED0, then the report
 #   fuzz.sh seeds SEED...   these seeds; their rows on stdout
 #   fuzz.sh one SEED        one seed, everything kept, the verdict said
+#   fuzz.sh blame DIR       the functions that grew in a seed's directory
 #   fuzz.sh report [ROWS]   the report of a run's rows (default: the
 #                           last run's) into benchmarks/results
 # Environment:
@@ -52,7 +53,9 @@
 #   FUZZ_CC=gcc
 # Rows (tab-separated): seed patterns reps measure samples o2_insns
 # afdo_insns o2_mispred afdo_mispred insn_ratio mispred_ratio o2_text
-# afdo_text seconds verdict causes.  A failing seed's directory
+# afdo_text seconds verdict causes blame (of a FAIL: the functions whose
+# instructions and mispredicts grew most, "i:FN:+N,m:FN:+N", from
+# cachegrind's per-function counts).  A failing seed's directory
 # (WORK/run/seed-N) keeps its program, profile, binaries and logs.
 
 set -u
@@ -95,6 +98,39 @@ cg_counts ()
     END { if (ir != "" && mp != "") print ir, mp }'
 }
 
+# cg_functions OUT: "FUNCTION INSNS MISPREDICTS" for each function of
+# cachegrind's out file OUT (clones such as f.constprop.0 counted as f).
+cg_functions ()
+{
+  cg_annotate --auto=no --threshold=0 "$1" 2>/dev/null \
+    | sed -n '/file:function/,$p' | sed 's/([^)]*)//g' | tr -d , \
+    | awk 'NF >= 6 && $1 ~ /^[0-9]+$/ {
+	     fn = $NF; sub(/^.*:/, "", fn); sub(/\..*$/, "", fn)
+	     ir[fn] += $1; mp[fn] += $3 + $5
+	   }
+	   END { for (f in ir) print f, ir[f], mp[f] }'
+}
+
+# blame DIR: the function whose instructions grew most from cg-o2.out to
+# cg-afdo.out in DIR (made when missing, from its binaries o2 and afdo),
+# and the one whose mispredicts did:
+# "i:FUNCTION:+N,m:FUNCTION:+N" (- when nothing grew).
+blame ()
+{
+  local b m
+  m=$(sed -n '1s/.*measure=\([0-9]*\).*/\1/p' "$1/prog.c")
+  for b in o2 afdo; do
+    [ -s "$1/cg-$b.out" ] || (cd "$1" && valgrind --tool=cachegrind --cache-sim=no \
+      --branch-sim=yes --cachegrind-out-file="cg-$b.out" "./$b" "$m" >/dev/null 2>&1)
+  done
+  join -a1 -a2 -e 0 -o 0,1.2,1.3,2.2,2.3 \
+    <(cg_functions "$1/cg-o2.out" | sort) <(cg_functions "$1/cg-afdo.out" | sort) \
+    | awk '{ di = $4 - $2; dm = $5 - $3
+	     if (di > bi) { bi = di; fi = $1 }
+	     if (dm > bm) { bm = dm; fm = $1 } }
+	   END { printf "i:%s:+%d,m:%s:+%d\n", (bi > 0) ? fi : "-", bi, (bm > 0) ? fm : "-", bm }'
+}
+
 # text_size BIN: the size of its text.
 text_size ()
 {
@@ -107,7 +143,7 @@ fuzz_seed ()
 {
   local seed=$1 dir=$2 t0=$SECONDS
   local patterns=- reps=- measure=- samples=- o2i=- afi=- o2m=- afm=- ir=- mr=-
-  local o2s=- afs=- verdict=error causes=()
+  local o2s=- afs=- verdict=error causes=() blamed=-
   rm -rf "$dir"
   mkdir -p "$dir"
   cd "$dir" || return 1
@@ -118,7 +154,7 @@ fuzz_seed ()
     c=$(IFS=+; echo "${causes[*]:-}")
     printf '%s\n' "$seed" "$patterns" "$reps" "$measure" "$samples" "$o2i" \
       "$afi" "$o2m" "$afm" "$ir" "$mr" "$o2s" "$afs" "$((SECONDS - t0))" \
-      "$verdict" "${c:--}" | paste -sd '\t' >row.tsv
+      "$verdict" "${c:--}" "$blamed" | paste -sd '\t' >row.tsv
     cat row.tsv
   }
 
@@ -160,7 +196,7 @@ fuzz_seed ()
   local b
   for b in o2 afdo; do
     if ! timeout 600 valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
-	 --cachegrind-out-file=/dev/null --log-file="cg-$b.log" \
+	 --cachegrind-out-file="cg-$b.out" --log-file="cg-$b.log" \
 	 "./$b" "$measure" >"out-$b.txt" 2>"err-$b.txt"; then
       if [ "$b" = o2 ]; then
 	causes=(o2-run); row; return 0
@@ -188,9 +224,10 @@ fuzz_seed ()
   fi
   if [ ${#causes[@]} -eq 0 ]; then
     verdict=pass
-    [ -n "${KEEP:-}" ] || rm -f perf.data o2 afdo
+    [ -n "${KEEP:-}" ] || rm -f perf.data o2 afdo cg-o2.out cg-afdo.out
   else
     verdict=FAIL
+    [ "$afi" != - ] && blamed=$(blame .)
   fi
   row
 }
@@ -209,7 +246,7 @@ run_seeds ()
     if [ -f "$dir/seed-$s/row.tsv" ]; then
       cat "$dir/seed-$s/row.tsv"
     else
-      printf '%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\terror\tharness\n' "$s"
+      printf '%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\terror\tharness\t-\n' "$s"
     fi
   done >"$dir/rows.tsv"
 }
@@ -241,6 +278,7 @@ case $cmd in
     echo "  instructions: -O2 ${f[5]}, plugin ${f[6]} (ratio ${f[9]})"
     echo "  mispredicted branches: -O2 ${f[7]}, plugin ${f[8]} (ratio ${f[10]})"
     echo "  text: -O2 ${f[11]} bytes, plugin ${f[12]} bytes"
+    [ "${f[16]}" = - ] || echo "  grew most: ${f[16]} (i: instructions, m: mispredicts)"
     echo "  files in $FUZZ_WORK/one/seed-$1 (prog.c, prof.gcov, o2, afdo, *.log)"
     [ "${f[14]}" = pass ]
     ;;
@@ -263,10 +301,14 @@ case $cmd in
     echo "fuzz: done $(date -u '+%Y-%m-%d %H:%M UTC')" | tee -a "$dir/run.log"
     bash "$BENCH/lib/fuzz-report.sh" "$dir/rows.tsv"
     ;;
+  blame)
+    [ $# -eq 1 ] || die "usage: fuzz.sh blame DIR (a seed's directory)"
+    blame "$1"
+    ;;
   report)
     bash "$BENCH/lib/fuzz-report.sh" "${1:-$FUZZ_WORK/run/rows.tsv}"
     ;;
   *)
-    die "unknown command '$cmd' (run, seeds, one, report)"
+    die "unknown command '$cmd' (run, seeds, one, blame, report)"
     ;;
 esac

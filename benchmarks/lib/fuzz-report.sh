@@ -24,7 +24,7 @@
 # Usage: fuzz-report.sh ROWS.tsv
 # Writes benchmarks/results/fuzz-COMMIT.md, .tsv (the rows with a
 # header), and with gnuplot .gp and .png; COMMIT is FUZZ_COMMIT, else
-# the short commit of the tree.  A file ROWS.tsv's directory's run.log
+# the last commit of the tree that changed plugin/, converter/ or common/.  A file ROWS.tsv's directory's run.log
 # (the run's first lines) is quoted when present; FUZZ_KNOWN (default
 # benchmarks/fuzz-known.txt) names the causes of known failures.
 
@@ -33,13 +33,16 @@ set -u
 SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 rows=${1:?usage: fuzz-report.sh ROWS.tsv}
 [ -s "$rows" ] || { echo "fuzz-report: no rows in $rows" >&2; exit 1; }
-commit=${FUZZ_COMMIT:-$(git -C "$SRC" rev-parse --short HEAD 2>/dev/null || echo unknown)}
+# The last commit that changed what is judged (plugin, converter, the
+# profile library), unless FUZZ_COMMIT names one.
+commit=${FUZZ_COMMIT:-$(git -C "$SRC" log -1 --format=%h -- plugin converter common 2>/dev/null)}
+[ -n "$commit" ] || commit=unknown
 out=${FUZZ_RESULTS:-$SRC/benchmarks/results}
 known=${FUZZ_KNOWN:-$SRC/benchmarks/fuzz-known.txt}
 prefix=$out/fuzz-$commit
 mkdir -p "$out"
 
-header='seed	patterns	reps	measure	samples	o2_insns	afdo_insns	o2_mispred	afdo_mispred	insn_ratio	mispred_ratio	o2_text	afdo_text	seconds	verdict	causes'
+header='seed	patterns	reps	measure	samples	o2_insns	afdo_insns	o2_mispred	afdo_mispred	insn_ratio	mispred_ratio	o2_text	afdo_text	seconds	verdict	causes	blame'
 { printf '%s\n' "$header"; cat "$rows"; } >"$prefix.tsv"
 
 runlog=$(dirname "$rows")/run.log
@@ -176,6 +179,32 @@ EOF
       }
     }
     END { for (x in all) printf "| %s | %d | %d | %d | %d |\n", x, all[x], fi[x], fm[x], fo[x] | "sort" }' "$rows"
+  # The functions that grew most in failing programs, by pattern.
+  echo
+  echo "The function that grew most in each failing program (cachegrind's"
+  echo "per-function counts, the blame column), by the pattern it belongs to:"
+  echo
+  echo "| pattern of the function | FAIL (insns): grew most in instructions | FAIL (mispredicts): grew most in mispredicts |"
+  echo "|---|---:|---:|"
+  awk -F'\t' '
+    function pattern(fn) {
+      if (fn ~ /^f[0-9]+_short$/) return "shortloop"
+      if (fn ~ /^f[0-9]+_long$/) return "longloop"
+      if (fn ~ /^f[0-9]+_rec$/) return "recurse"
+      if (fn ~ /^(f[0-9]+_(hot|cold)|s[0-9]+_shared)$/) return "hotcold"
+      if (fn ~ /^c[0-9]+_(const|pure)$/) return "hoist"
+      if (fn ~ /^t[0-9]+_[0-9]+$/) return "icall"
+      if (fn ~ /^f[0-9]+_[a-z]+$/) { sub(/^f[0-9]+_/, "", fn); return fn }
+      if (fn == "main" || fn == "init") return "driver (" fn ")"
+      return "other (" fn ")"
+    }
+    $15 == "FAIL" && NF >= 17 && $17 != "-" {
+      split($17, parts, ",")
+      split(parts[1], a, ":"); split(parts[2], b, ":")
+      if ($16 ~ /insns/ && a[2] != "-") { gi[pattern(a[2])]++; any[pattern(a[2])] = 1 }
+      if ($16 ~ /mispredicts/ && b[2] != "-") { gm[pattern(b[2])]++; any[pattern(b[2])] = 1 }
+    }
+    END { for (x in any) printf "| %s | %d | %d |\n", x, gi[x], gm[x] | "sort" }' "$rows"
   if command -v gnuplot >/dev/null; then
     echo
     echo "![instruction and mispredict ratios against the profile size](fuzz-$commit.png)"
