@@ -26,7 +26,8 @@
 # header), and with gnuplot .gp and .png; COMMIT is FUZZ_COMMIT, else
 # the last commit of the tree that changed plugin/, converter/ or common/.  A file ROWS.tsv's directory's run.log
 # (the run's first lines) is quoted when present; FUZZ_KNOWN (default
-# benchmarks/fuzz-known.txt) names the causes of known failures.
+# benchmarks/fuzz-known.txt) marks the seeds of known failures; the
+# diagnosis written by hand, results/fuzz-COMMIT.notes.md, is appended.
 
 set -u
 
@@ -205,6 +206,11 @@ EOF
       if ($16 ~ /mispredicts/ && b[2] != "-") { gm[pattern(b[2])]++; any[pattern(b[2])] = 1 }
     }
     END { for (x in any) printf "| %s | %d | %d |\n", x, gi[x], gm[x] | "sort" }' "$rows"
+  # The diagnosis, written by hand from the kept seeds, when there is one.
+  if [ -f "$prefix.notes.md" ]; then
+    echo
+    cat "$prefix.notes.md"
+  fi
   if command -v gnuplot >/dev/null; then
     echo
     echo "![instruction and mispredict ratios against the profile size](fuzz-$commit.png)"
