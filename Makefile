@@ -7,6 +7,7 @@
 #   make demo       the whole loop on a bundled example
 #   make torture    c-torture programs with random and foreign profiles
 #   make fuzz       libFuzzer runs of the profile and perf readers (clang)
+#   make bench-fuzz generated programs: the plugin never slower than -O2?
 #   make install    PREFIX=/usr/local DESTDIR= PLUGINDIR= (see below)
 
 SHELL := /bin/bash
@@ -153,6 +154,7 @@ $(B)/tools/%.o: tools/%.c $(wildcard tools/*.h common/*.h)
 $(B)/afdo-overlap: $(B)/tools/overlap.o
 $(B)/afdo-dump: $(B)/tools/buildreport.o
 $(B)/afdo-randprof: $(B)/tools/rng.o
+$(B)/afdo-progen: $(B)/tools/rng.o
 $(B)/afdo-randprof: TOOL_LIBS := $(DW_LIBS)
 $(B)/afdo-lbrgen: $(B)/tools/rng.o
 $(B)/afdo-lbrgen: TOOL_LIBS := -lelf
@@ -249,6 +251,15 @@ bench-ablation: deps
 bench-binquality: deps
 	@$(MAKE) --no-print-directory $(B)/afdo-convert $(B)/afdo-binoverlap
 	@AFDO_BUILD_DIR=$(B) bash $(SRC)/benchmarks/run.sh binquality
+# Performance fuzzing: FUZZ_N (1000) programs of afdo-progen from seed
+# FUZZ_SEED0 (1), each built with the plugin on its own perf samples and
+# judged against -O2 on cachegrind's counts (benchmarks/fuzz.sh; report
+# in benchmarks/results/fuzz-COMMIT.md).  FUZZ_JOBS (2) seeds at a time;
+# FUZZ_BUILD=DIR or FUZZ_PLUGIN=FILE judge another build.
+.PHONY: bench-fuzz
+bench-fuzz: all
+	@bash $(SRC)/scripts/deps.sh
+	@FUZZ_BUILD=$${FUZZ_BUILD:-$(B)} bash $(SRC)/benchmarks/fuzz.sh run
 
 # clang 19 with afdo-convert's text profile against instrumented PGO and
 # llvm-profgen on the same samples (benchmarks/results/clang.md).

@@ -9,8 +9,9 @@ pkgs=(gcc g++ make pkg-config gcc-12-plugin-dev libgmp-dev libmpfr-dev
 # Wanted but not required: perf for end-to-end tests, autofdo for the
 # create_gcov comparison, gcc-12-source for the tests read from GCC,
 # clang-19 and llvm-19 for the interoperability tests (clang-built
-# binaries, llvm-profdata and llvm-profgen; testsuite/afdo.interop).
-optional=(linux-perf autofdo gcc-12-source clang-19 llvm-19)
+# binaries, llvm-profdata and llvm-profgen; testsuite/afdo.interop),
+# gnuplot-nox for the plots of the benchmark reports (make bench-fuzz).
+optional=(linux-perf autofdo gcc-12-source clang-19 llvm-19 gnuplot-nox)
 [ -n "${AFDO_DEPS_EXTRA:-}" ] && optional+=($AFDO_DEPS_EXTRA)
 
 missing() {

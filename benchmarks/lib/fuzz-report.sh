@@ -1,0 +1,248 @@
+#!/usr/bin/env bash
+# afdo benchmarks: the report of a performance-fuzzer run
+# (benchmarks/fuzz.sh): counts by verdict and criterion, the seeds of
+# each failure, quantiles of the plugin's instruction and mispredict
+# ratios against -O2, overall and by profile size, and a plot.
+# Copyright (C) 2026 The afdo authors.
+#
+# This file is part of afdo.
+#
+# afdo is free software; you can redistribute it and/or modify it under
+# the terms of the GNU General Public License as published by the Free
+# Software Foundation; either version 3, or (at your option) any later
+# version.
+#
+# afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+# WARRANTY; without even the implied warranty of MERCHANTABILITY or
+# FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+# for more details.
+#
+# You should have received a copy of the GNU General Public License
+# along with afdo; see the file COPYING.  If not see
+# <http://www.gnu.org/licenses/>.
+#
+# Usage: fuzz-report.sh ROWS.tsv
+# Writes benchmarks/results/fuzz-COMMIT.md, .tsv (the rows with a
+# header), and with gnuplot .gp and .png; COMMIT is FUZZ_COMMIT, else
+# the last commit of the tree that changed plugin/, converter/ or common/.  A file ROWS.tsv's directory's run.log
+# (the run's first lines) is quoted when present; FUZZ_KNOWN (default
+# benchmarks/fuzz-known.txt) marks the seeds of known failures; the
+# diagnosis written by hand, results/fuzz-COMMIT.notes.md, is appended.
+
+set -u
+
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+rows=${1:?usage: fuzz-report.sh ROWS.tsv}
+[ -s "$rows" ] || { echo "fuzz-report: no rows in $rows" >&2; exit 1; }
+# The last commit that changed what is judged (plugin, converter, the
+# profile library), unless FUZZ_COMMIT names one.
+commit=${FUZZ_COMMIT:-$(git -C "$SRC" log -1 --format=%h -- plugin converter common 2>/dev/null)}
+[ -n "$commit" ] || commit=unknown
+out=${FUZZ_RESULTS:-$SRC/benchmarks/results}
+known=${FUZZ_KNOWN:-$SRC/benchmarks/fuzz-known.txt}
+prefix=$out/fuzz-$commit
+mkdir -p "$out"
+
+header='seed	patterns	reps	measure	samples	o2_insns	afdo_insns	o2_mispred	afdo_mispred	insn_ratio	mispred_ratio	o2_text	afdo_text	seconds	verdict	causes	blame'
+{ printf '%s\n' "$header"; cat "$rows"; } >"$prefix.tsv"
+
+runlog=$(dirname "$rows")/run.log
+
+{
+  echo "# Performance fuzzing: the plugin against -O2 on generated programs ($commit)"
+  echo
+  echo "Made by \`benchmarks/fuzz.sh\` (\`make bench-fuzz\`) on $(date -u '+%Y-%m-%d %H:%M UTC');"
+  echo "$(nproc) cores, $(gcc --version | head -n 1)."
+  if [ -f "$runlog" ]; then
+    echo
+    sed 's/^/    /' "$runlog"
+  fi
+  cat <<'EOF'
+
+Each seed is a program of `afdo-progen SEED` (2 to 5 patterns: biased and
+50/50 branches, const/pure calls with invariant arguments, short, long and
+nested loops, skewed switches, byte and string loops, hot and cold callers,
+early exits, indirect calls, recursion), built with `gcc -O2 -g`, profiled
+with `perf record -e cpu-clock -F 20000` at its profiled repetitions,
+converted with `afdo-convert`, rebuilt with the plugin, and both builds run
+under `valgrind --tool=cachegrind --branch-sim=yes` at the measured
+repetitions.  A seed FAILs when the plugin's build runs more than 1 % more
+instructions (insns), mispredicts more than 5 % + 1,000 more branches
+(mispredicts: conditional and indirect together), prints another checksum
+(output), or does not compile (compile); or when afdo-convert fails
+(convert).  Ratios are the plugin's count over -O2's.  Rerun a seed with
+`benchmarks/fuzz.sh one SEED`; the rows are in the .tsv beside this file.
+EOF
+  echo
+  awk -F'\t' -v known="$known" '
+    function q(a, n, p,   i) { i = int(p * (n - 1) + 0.5) + 1; return a[i] }
+    function quant(name, a, n,   s) {
+      if (n == 0) return "| " name " | 0 | | | | | | | | | |"
+      asort(a)
+      return sprintf("| %s | %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |",
+                     name, n, a[1], q(a, n, .01), q(a, n, .05), q(a, n, .25), q(a, n, .5),
+                     q(a, n, .75), q(a, n, .95), q(a, n, .99), a[n])
+    }
+    function bucket(s) {
+      if (s < 100) return 1
+      if (s < 1000) return 2
+      if (s < 10000) return 3
+      return 4
+    }
+    BEGIN {
+      bname[1] = "< 100 samples"; bname[2] = "100-999"; bname[3] = "1,000-9,999"; bname[4] = ">= 10,000"
+      while ((getline l < known) > 0) {
+        if (l ~ /^[ \t]*(#|$)/) continue
+        split(l, f, /[ \t]+/)
+        kn[f[1]] = 1
+      }
+    }
+    {
+      n++
+      v = $15
+      verdict[v]++
+      if ($16 != "-") {
+        m = split($16, c, "+")
+        for (i = 1; i <= m; i++) {
+          cause[v "\t" c[i]]++
+          seeds[v "\t" c[i]] = seeds[v "\t" c[i]] (seeds[v "\t" c[i]] == "" ? "" : " ") $1 ($1 in kn ? "*" : "")
+        }
+      }
+      if ($10 != "-" && $11 != "-") {
+        k++; ir[k] = $10; mr[k] = $11
+        b = bucket($5); bn[b]++; bir[b, bn[b]] = $10; bmr[b, bn[b]] = $11
+        if ($10 < 0.99) better1++
+        if ($10 < 0.95) better5++
+        if ($10 > 1.01) worse1++
+        if ($11 < 0.95) mbetter++
+      }
+    }
+    END {
+      printf "## Verdicts\n\n"
+      printf "%d programs: %d pass, %d FAIL, %d errors of the instrument.\n\n",
+             n, verdict["pass"], verdict["FAIL"], verdict["error"]
+      printf "| verdict | criterion | programs | seeds (* = in benchmarks/fuzz-known.txt) |\n|---|---|---:|---|\n"
+      for (key in cause) {
+        split(key, kk, "\t")
+        printf "| %s | %s | %d | %s |\n", kk[1], kk[2], cause[key], seeds[key] | "sort"
+      }
+      close("sort")
+      printf "\nA program can fail by more than one criterion.  Errors are seeds whose\n"
+      printf "program, -O2 build, perf recording or cachegrind run failed (none of them\n"
+      printf "the plugin'"'"'s doing); their cause is the criterion named.\n\n"
+      printf "## Distribution\n\n"
+      printf "Of the %d programs measured: %d (%.1f %%) run at least 1 %% fewer\n", k, better1, k ? 100 * better1 / k : 0
+      printf "instructions with the plugin, %d (%.1f %%) at least 5 %% fewer; %d (%.1f %%)\n", better5, k ? 100 * better5 / k : 0, worse1, k ? 100 * worse1 / k : 0
+      printf "more than 1 %% more; %d (%.1f %%) mispredict at least 5 %% fewer branches.\n\n", mbetter, k ? 100 * mbetter / k : 0
+      printf "Quantiles of the instruction ratio (plugin / -O2):\n\n"
+      printf "| programs | n | min | 1 %% | 5 %% | 25 %% | median | 75 %% | 95 %% | 99 %% | max |\n"
+      printf "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+      for (i = 1; i <= k; i++) t[i] = ir[i]
+      print quant("all", t, k)
+      for (b = 1; b <= 4; b++) {
+        delete t
+        for (i = 1; i <= bn[b]; i++) t[i] = bir[b, i]
+        print quant(bname[b], t, bn[b])
+      }
+      printf "\nQuantiles of the mispredict ratio (plugin / -O2):\n\n"
+      printf "| programs | n | min | 1 %% | 5 %% | 25 %% | median | 75 %% | 95 %% | 99 %% | max |\n"
+      printf "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+      delete t
+      for (i = 1; i <= k; i++) t[i] = mr[i]
+      print quant("all", t, k)
+      for (b = 1; b <= 4; b++) {
+        delete t
+        for (i = 1; i <= bn[b]; i++) t[i] = bmr[b, i]
+        print quant(bname[b], t, bn[b])
+      }
+    }' "$rows"
+  # Failures by pattern: how often each pattern is in a failing program,
+  # against how often it is in any.
+  echo
+  echo "Patterns in failing programs (a program has 2 to 5, some twice):"
+  echo
+  echo "| pattern | programs with it | of them FAIL (insns) | FAIL (mispredicts) | FAIL (other) |"
+  echo "|---|---:|---:|---:|---:|"
+  awk -F'\t' '
+    {
+      delete seen
+      m = split($2, pat, ",")
+      for (i = 1; i <= m; i++) {
+        x = pat[i]
+        if (x in seen) continue
+        seen[x] = 1
+        all[x]++
+        if ($15 == "FAIL") {
+          if ($16 ~ /insns/) fi[x]++
+          if ($16 ~ /mispredicts/) fm[x]++
+          if ($16 ~ /output|compile|convert/) fo[x]++
+        }
+      }
+    }
+    END { for (x in all) printf "| %s | %d | %d | %d | %d |\n", x, all[x], fi[x], fm[x], fo[x] | "sort" }' "$rows"
+  # The functions that grew most in failing programs, by pattern.
+  echo
+  echo "The function that grew most in each failing program (cachegrind's"
+  echo "per-function counts, the blame column), by the pattern it belongs to:"
+  echo
+  echo "| pattern of the function | FAIL (insns): grew most in instructions | FAIL (mispredicts): grew most in mispredicts |"
+  echo "|---|---:|---:|"
+  awk -F'\t' '
+    function pattern(fn) {
+      if (fn ~ /^f[0-9]+_short$/) return "shortloop"
+      if (fn ~ /^f[0-9]+_long$/) return "longloop"
+      if (fn ~ /^f[0-9]+_rec$/) return "recurse"
+      if (fn ~ /^(f[0-9]+_(hot|cold)|s[0-9]+_shared)$/) return "hotcold"
+      if (fn ~ /^c[0-9]+_(const|pure)$/) return "hoist"
+      if (fn ~ /^t[0-9]+_[0-9]+$/) return "icall"
+      if (fn ~ /^f[0-9]+_[a-z]+$/) { sub(/^f[0-9]+_/, "", fn); return fn }
+      if (fn == "main" || fn == "init") return "driver (" fn ")"
+      return "other (" fn ")"
+    }
+    $15 == "FAIL" && NF >= 17 && $17 != "-" {
+      split($17, parts, ",")
+      split(parts[1], a, ":"); split(parts[2], b, ":")
+      if ($16 ~ /insns/ && a[2] != "-") { gi[pattern(a[2])]++; any[pattern(a[2])] = 1 }
+      if ($16 ~ /mispredicts/ && b[2] != "-") { gm[pattern(b[2])]++; any[pattern(b[2])] = 1 }
+    }
+    END { for (x in any) printf "| %s | %d | %d |\n", x, gi[x], gm[x] | "sort" }' "$rows"
+  # The diagnosis, written by hand from the kept seeds, when there is one.
+  if [ -f "$prefix.notes.md" ]; then
+    echo
+    cat "$prefix.notes.md"
+  fi
+  if command -v gnuplot >/dev/null; then
+    echo
+    echo "![instruction and mispredict ratios against the profile size](fuzz-$commit.png)"
+  fi
+} >"$prefix.md"
+
+if command -v gnuplot >/dev/null; then
+  base=$(basename "$prefix")
+  cat >"$prefix.gp" <<EOF
+set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
+set output '$base.png'
+set datafile separator '\t'
+set datafile missing '-'
+set multiplot layout 2,1 title 'afdo plugin against -O2 on afdo-progen programs ($commit): cachegrind counts'
+set logscale x
+set grid
+set key outside right top
+set xlabel 'samples in the profile'
+set ylabel 'instructions, plugin / -O2'
+set title 'Instruction ratio (FAIL above 1.01)'
+plot '$base.tsv' using (\$5 > 0 ? \$5 : 1):(strcol(15) eq "pass" ? \$10 : 1/0) skip 1 title 'pass' pt 7 ps 0.4 lc rgb '#3060c0', \\
+     '$base.tsv' using (\$5 > 0 ? \$5 : 1):(strcol(15) eq "FAIL" ? \$10 : 1/0) skip 1 title 'FAIL' pt 7 ps 0.6 lc rgb '#d02020', \\
+     1.01 title '1.01' lt -1 dt 2
+set logscale y
+set ylabel 'mispredicted branches, plugin / -O2'
+set title 'Mispredict ratio (log scale; FAIL above 1.05 + 1,000 branches)'
+plot '$base.tsv' using (\$5 > 0 ? \$5 : 1):(strcol(15) eq "pass" && \$11 > 0 ? \$11 : 1/0) skip 1 title 'pass' pt 7 ps 0.4 lc rgb '#3060c0', \\
+     '$base.tsv' using (\$5 > 0 ? \$5 : 1):(strcol(15) eq "FAIL" && \$11 > 0 ? \$11 : 1/0) skip 1 title 'FAIL' pt 7 ps 0.6 lc rgb '#d02020', \\
+     1.05 title '1.05' lt -1 dt 2
+unset multiplot
+EOF
+  (cd "$out" && gnuplot "$base.gp") 2>"$prefix.gp.log" \
+    || echo "fuzz-report: gnuplot failed (see $prefix.gp.log)" >&2
+fi
+echo "fuzz-report: $prefix.md"
