@@ -317,7 +317,7 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 {
   afdo_session *s = u->s;
   const char *file = afdo_input_name ();
-  hash_set<const afdo_function *> tops;
+  hash_set<const afdo_function *> tops, few;
   /* The first function of each instance of the unit's profile.  */
   hash_map<const afdo_function *, cgraph_node *> first;
   /* Callees first, so a call can be given the entry count of the
@@ -340,6 +340,25 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
       if (top && !tops.add (top))
 	sum->samples = afdo_count_add (sum->samples, top->total);
       afdo_function *inst = u->names->top (node->decl);
+      /* Too few samples to decide anything on (the evidence rule): the
+	 function ran, but its code stays what it is without a
+	 profile.  */
+      if (inst && inst->total > 0
+	  && inst->total < (uint64_t) s->opts.min_samples)
+	{
+	  sum->functions_profiled++;
+	  if (top && !few.add (top))
+	    sum->few = afdo_count_add (sum->few, top->total);
+	  if (dump_file)
+	    fprintf (dump_file, "function %s: %" PRIu64 " samples, fewer "
+		     "than min-samples (%d): static estimate and given "
+		     "options kept\n", node->dump_name (), inst->total,
+		     s->opts.min_samples);
+	  push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+	  afdo_handoff_unsampled (s, true);
+	  pop_cfun ();
+	  continue;
+	}
       if (!inst)
 	{
 	  if (dump_file)
@@ -437,8 +456,9 @@ report_unit (afdo_unit *u, const afdo_unit_summary *sum)
      samples matches by chance: a file is reported stale only when what
      it did not match is worth saying.  How much of the profile the whole
      build used is afdo-dump --build-report's to say.  */
-  if (sum->samples > 0
-      && percent (sum->matched, sum->samples) < s->opts.stale_percent
+  if (sum->samples > sum->few
+      && percent (sum->matched, sum->samples - sum->few)
+	 < s->opts.stale_percent
       && percent (sum->samples, sum->profile_samples) >= s->opts.stale_share)
     warning_at (UNKNOWN_LOCATION, OPT_Wmissing_profile, "%s: %s: profile %qs "
 		"matches this translation unit poorly: %s; is it stale?",
@@ -447,6 +467,44 @@ report_unit (afdo_unit *u, const afdo_unit_summary *sum)
 
   if (s->opts.report)
     afdo_report_unit (u, sum);
+}
+
+/* Whether the functions of unit U have fewer samples in all than
+   min-samples (the evidence rule): then each keeps the code it has
+   without a profile, and the unit is left as it is.  */
+static bool
+few_samples_unit (afdo_unit *u)
+{
+  afdo_session *s = u->s;
+  hash_set<const afdo_function *> tops;
+  uint64_t samples = 0;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (!afdo_unit_function_p (node))
+	continue;
+      bool exact;
+      uint32_t idx = u->whole->lookup (node->decl, &exact);
+      if (idx == UINT32_MAX)
+	continue;
+      const afdo_function *top = afdo_top (s->prof, idx, false);
+      if (top && !tops.add (top))
+	samples = afdo_count_add (samples, top->total);
+    }
+  if (samples == 0 || samples >= (uint64_t) s->opts.min_samples)
+    return false;
+  if (dump_file)
+    fprintf (dump_file, "translation unit: %" PRIu64 " samples, fewer "
+	     "than min-samples (%d): compiled as without a profile\n",
+	     samples, s->opts.min_samples);
+  FOR_EACH_DEFINED_FUNCTION (node)
+    if (afdo_unit_function_p (node))
+      {
+	push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+	afdo_handoff_unsampled (s, true);
+	pop_cfun ();
+      }
+  return true;
 }
 
 unsigned int
@@ -463,6 +521,11 @@ afdo_session_run_unit (afdo_session *s)
     return 0;
 
   afdo_unit *u = afdo_unit_begin (s);
+  if (few_samples_unit (u))
+    {
+      afdo_unit_end (u);
+      return 0;
+    }
   /* Recreate the profile's hot inline instances first, so the dry run
      of the folding finds them reached and folds only the rest.  */
   afdo_early_inline (u);
