@@ -378,6 +378,21 @@ bounded_static_minor_p (vec<afdo_bb_count> &d, basic_block bb)
 /* The normal quantile of the evidence rule's two-sided 99 % intervals.  */
 #define EVIDENCE_Z 2.576
 
+/* Whether P lies in the 99 % Wilson interval of the share K / (K + M)
+   of two Poisson counts K and M.  */
+static bool
+within_interval_p (gcov_type k, gcov_type m, double p)
+{
+  double n = (double) k + (double) m;
+  if (n <= 0.0)
+    return true;
+  double phat = (double) k / n, z2 = EVIDENCE_Z * EVIDENCE_Z;
+  double mid = (phat + z2 / (2.0 * n)) / (1.0 + z2 / n);
+  double half = (EVIDENCE_Z / (1.0 + z2 / n))
+		* sqrt (phat * (1.0 - phat) / n + z2 / (4.0 * n * n));
+  return p >= mid - half && p <= mid + half;
+}
+
 /* Whether E leads to an arm of BB's branch: a block with statements of
    its own that E is the only way into.  An edge into a join, or into a
    block whose assignments all became PHI arguments, has no samples of
@@ -406,7 +421,14 @@ arm_edge_p (edge e)
 
    - when both successors are known arms, with K and M samples, the
      static probability P of the first stays unless the 99 % (Wilson)
-     interval of K / (K + M) excludes it.  */
+     interval of K / (K + M) excludes it;
+
+   - when one successor is a known arm with K samples and the other is
+     not (a join, an unknown arm), the arm's static probability P stays
+     unless that interval of K / (K + M), M being BB's own samples,
+     excludes P / (1 + P): had the arm run P times as often as BB, its
+     lines would have had P times BB's samples.  Not where an edge
+     leaves a loop or enters its head.  */
 static const char *
 branch_without_evidence (vec<afdo_bb_count> &d, basic_block bb)
 {
@@ -432,20 +454,28 @@ branch_without_evidence (vec<afdo_bb_count> &d, basic_block bb)
     }
   if (!known[0] && !known[1] && (arm[0] || arm[1]) && !loop_edges_p (bb))
     return "no arm has a row of its own";
-  if (!known[0] || !known[1])
+  if (known[0] != known[1])
+    {
+      /* One known arm: its samples against the branch's own.  Had the
+	 arm run with probability P, it would have had P times the
+	 branch's samples per line, a share P / (1 + P) of the two.  */
+      int a = known[0] ? 0 : 1;
+      gcov_type m = own_samples (d, bb);
+      if (m <= 0 || loop_edges_p (bb) || !e[a]->probability.initialized_p ())
+	return NULL;
+      double p = e[a]->probability.to_reg_br_prob_base ()
+		 / (double) REG_BR_PROB_BASE;
+      if (within_interval_p (k[a], m, p / (1.0 + p)))
+	return "its arm's samples do not exclude the static probability";
+      return NULL;
+    }
+  if (!known[0] || !e[0]->probability.initialized_p ())
     return NULL;
-  if (!e[0]->probability.initialized_p ())
-    return NULL;
-  double n = (double) k[0] + (double) k[1];
+  if (k[0] + k[1] <= 0)
+    return "its arms have no samples";
   double p = e[0]->probability.to_reg_br_prob_base ()
 	     / (double) REG_BR_PROB_BASE;
-  if (n <= 0.0)
-    return "its arms have no samples";
-  double phat = (double) k[0] / n, z2 = EVIDENCE_Z * EVIDENCE_Z;
-  double mid = (phat + z2 / (2.0 * n)) / (1.0 + z2 / n);
-  double half = (EVIDENCE_Z / (1.0 + z2 / n))
-		* sqrt (phat * (1.0 - phat) / n + z2 / (4.0 * n * n));
-  if (p >= mid - half && p <= mid + half)
+  if (within_interval_p (k[0], k[1], p))
     return "its arms' samples do not exclude the static probability";
   return NULL;
 }
@@ -948,6 +978,15 @@ afdo_handoff_unsampled (afdo_session *s, bool ran)
      than -O2 instead of 2.8 % less).  */
   if (s->opts.loop_estimates && !s->opts.evaluate && current_loops)
     record_loop_estimates ();
+  afdo_handoff_given_options (s);
+}
+
+void
+afdo_handoff_given_options (afdo_session *s)
+{
+  tree own = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl);
+  if (!s->given_options || (own && own != optimization_default_node))
+    return;
   if (!s->given_node)
     {
       /* The options as they are now, with the flags fdo-opts set back to

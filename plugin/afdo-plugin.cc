@@ -187,9 +187,13 @@ static const arg_spec arg_table[] =
     "branch leaves its static probabilities only where\n"
     "its arms' samples exclude them (default 1)" },
   { "min-samples", "=N", ARG_INT, 0, 1000000, FIELD (min_samples),
-    NO_FIELD, "a function instance or a translation unit with\n"
-    "fewer samples is compiled as without a profile\n"
+    NO_FIELD, "a function instance with fewer samples keeps the\n"
+    "options as given, not those fdo-opts switches on\n"
     "(default 20)" },
+  { "min-unit-samples", "=N", ARG_INT, 0, 1000000,
+    FIELD (min_unit_samples), NO_FIELD,
+    "a translation unit whose functions have fewer samples\n"
+    "together is compiled as without a profile (default 100)" },
   { "noise-permille", "=N", ARG_INT, 0, 500, FIELD (noise_permille),
     NO_FIELD, "without branch records, a branch whose sides without\n"
     "samples of their own get less than N per mille of its\n"
@@ -277,6 +281,7 @@ default_options (afdo_plugin_options *o)
   o->entry_sums = true;
   o->evidence = true;
   o->min_samples = 20;
+  o->min_unit_samples = 100;
   o->noise_permille = 100;
   o->noise_regions = true;
   o->noise_lines = true;

@@ -114,9 +114,12 @@ struct afdo_plugin_options
      branch leaves its static probabilities only where the samples of
      its arms exclude them (doc/afdo-plugin.md, "The evidence rule").  */
   bool evidence;
-  /* min-samples=N: a function instance, or a translation unit, with
-     fewer samples is compiled as without a profile.  */
+  /* min-samples=N: a function instance with fewer samples keeps the
+     options as given.  */
   int min_samples;
+  /* min-unit-samples=N: a translation unit whose functions have fewer
+     samples together is compiled as without a profile.  */
+  int min_unit_samples;
   /* noise-permille=N: the relative noise of sampled counts: a branch
      whose unbounded side's count is within it of 0 keeps its static
      probabilities.  */
@@ -474,8 +477,8 @@ struct afdo_unit_summary
   uint64_t profile_samples;
   /* The samples of those instances that a statement here matched.  */
   uint64_t matched;
-  /* The samples of the instances with fewer than min-samples, which
-     are not used (the evidence rule).  */
+  /* The samples left unused because the unit's functions have fewer
+     than min-samples together (the evidence rule).  */
   uint64_t few;
 };
 
@@ -633,6 +636,9 @@ void afdo_enable_fdo_optimizations (afdo_session *);
 /* Cfun has no samples: keep the code the options as given make of it,
    or, with sample-accurate, make it cold (afdo-handoff.cc).  */
 void afdo_handoff_unsampled (afdo_session *, bool ran = false);
+/* The options as given, without those fdo-opts switched on, for the
+   function in cfun (a function with too few samples to decide on).  */
+void afdo_handoff_given_options (afdo_session *);
 /* hot-inline: cfun's counts came from its samples; give it -O3's max-inline-insns-auto
    unless it is larger than GCC's large functions, was given options of
    its own, or the build is below -O2 or for size (afdo-handoff.cc).  */

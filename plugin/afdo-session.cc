@@ -317,7 +317,7 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 {
   afdo_session *s = u->s;
   const char *file = afdo_input_name ();
-  hash_set<const afdo_function *> tops, few;
+  hash_set<const afdo_function *> tops;
   /* The first function of each instance of the unit's profile.  */
   hash_map<const afdo_function *, cgraph_node *> first;
   /* Callees first, so a call can be given the entry count of the
@@ -340,25 +340,6 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
       if (top && !tops.add (top))
 	sum->samples = afdo_count_add (sum->samples, top->total);
       afdo_function *inst = u->names->top (node->decl);
-      /* Too few samples to decide anything on (the evidence rule): the
-	 function ran, but its code stays what it is without a
-	 profile.  */
-      if (inst && inst->total > 0
-	  && inst->total < (uint64_t) s->opts.min_samples)
-	{
-	  sum->functions_profiled++;
-	  if (top && !few.add (top))
-	    sum->few = afdo_count_add (sum->few, top->total);
-	  if (dump_file)
-	    fprintf (dump_file, "function %s: %" PRIu64 " samples, fewer "
-		     "than min-samples (%d): static estimate and given "
-		     "options kept\n", node->dump_name (), inst->total,
-		     s->opts.min_samples);
-	  push_cfun (DECL_STRUCT_FUNCTION (node->decl));
-	  afdo_handoff_unsampled (s, true);
-	  pop_cfun ();
-	  continue;
-	}
       if (!inst)
 	{
 	  if (dump_file)
@@ -398,8 +379,21 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 		 PRIu64 " more samples\n", node->dump_name (),
 		 afdo_name (u->prof, inst->name), owner->dump_name (),
 		 res.matched);
-      /* Only where the counts came from samples.  */
-      if (res.applied && res.n_annotated > 0)
+      /* Too few samples for the options fdo-opts switches on (the
+	 evidence rule): the function keeps the options as given, and its
+	 counts, whose branches mostly keep their static probabilities
+	 (branch_without_evidence), stay comparable with its callers' and
+	 callees'.  Otherwise, only where the counts came from samples,
+	 hot-inline.  */
+      if (inst->total > 0 && inst->total < (uint64_t) s->opts.min_samples)
+	{
+	  if (dump_file)
+	    fprintf (dump_file, "  %s: %" PRIu64 " samples, fewer than "
+		     "min-samples (%d): options as given\n",
+		     node->dump_name (), inst->total, s->opts.min_samples);
+	  afdo_handoff_given_options (s);
+	}
+      else if (res.applied && res.n_annotated > 0)
 	afdo_handoff_inline_limit (s);
       if (s->opts.verbose)
 	{
@@ -457,8 +451,7 @@ report_unit (afdo_unit *u, const afdo_unit_summary *sum)
      it did not match is worth saying.  How much of the profile the whole
      build used is afdo-dump --build-report's to say.  */
   if (sum->samples > sum->few
-      && percent (sum->matched, sum->samples - sum->few)
-	 < s->opts.stale_percent
+      && percent (sum->matched, sum->samples) < s->opts.stale_percent
       && percent (sum->samples, sum->profile_samples) >= s->opts.stale_share)
     warning_at (UNKNOWN_LOCATION, OPT_Wmissing_profile, "%s: %s: profile %qs "
 		"matches this translation unit poorly: %s; is it stale?",
@@ -470,8 +463,12 @@ report_unit (afdo_unit *u, const afdo_unit_summary *sum)
 }
 
 /* Whether the functions of unit U have fewer samples in all than
-   min-samples (the evidence rule): then each keeps the code it has
-   without a profile, and the unit is left as it is.  */
+   min-unit-samples (the evidence rule): then each keeps the code it has
+   without a profile, and the unit is left as it is.  With a hundred
+   samples or fewer, the profiles of the benchmark's own programs (IP
+   samples at 100 Hz) made two of six slower than -O2: branches 4.4 %
+   more instructions, context 9.5 % more and 11 times the mispredicted
+   branches.  */
 static bool
 few_samples_unit (afdo_unit *u)
 {
@@ -491,19 +488,42 @@ few_samples_unit (afdo_unit *u)
       if (top && !tops.add (top))
 	samples = afdo_count_add (samples, top->total);
     }
-  if (samples == 0 || samples >= (uint64_t) s->opts.min_samples)
+  if (samples == 0 || samples >= (uint64_t) s->opts.min_unit_samples)
     return false;
   if (dump_file)
     fprintf (dump_file, "translation unit: %" PRIu64 " samples, fewer "
-	     "than min-samples (%d): compiled as without a profile\n",
-	     samples, s->opts.min_samples);
+	     "than min-unit-samples (%d): compiled as without a profile\n",
+	     samples, s->opts.min_unit_samples);
+  afdo_unit_summary sum;
+  memset (&sum, 0, sizeof sum);
+  tops.empty ();
   FOR_EACH_DEFINED_FUNCTION (node)
     if (afdo_unit_function_p (node))
       {
+	sum.functions++;
+	bool exact;
+	uint32_t idx = u->whole->lookup (node->decl, &exact);
+	const afdo_function *top
+	  = idx == UINT32_MAX ? NULL : afdo_top (s->prof, idx, false);
+	if (top)
+	  sum.functions_profiled++;
+	if (top && !tops.add (top))
+	  {
+	    sum.samples = afdo_count_add (sum.samples, top->total);
+	    if (s->opts.verbose)
+	      fprintf (stderr, "afdo: %s: %s: instance %s: matched 0 of %"
+		       PRIu64 " samples (0.0 %%); static profile kept "
+		       "(fewer than min-unit-samples in the unit)\n",
+		       afdo_input_name (), node->asm_name (),
+		       afdo_name (s->prof, top->name), top->total);
+	  }
 	push_cfun (DECL_STRUCT_FUNCTION (node->decl));
 	afdo_handoff_unsampled (s, true);
 	pop_cfun ();
       }
+  sum.few = sum.samples;
+  sum.profile_samples = afdo_profile_total (s->prof);
+  report_unit (u, &sum);
   return true;
 }
 
