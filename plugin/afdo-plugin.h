@@ -478,7 +478,7 @@ struct afdo_unit_summary
   /* The samples of those instances that a statement here matched.  */
   uint64_t matched;
   /* The samples left unused because the unit's functions have fewer
-     than min-samples together (the evidence rule).  */
+     than min-unit-samples together (the evidence rule).  */
   uint64_t few;
 };
 
@@ -634,7 +634,9 @@ void afdo_annotate_function (afdo_unit *, afdo_function *instance,
 /* Switch on what -fauto-profile implies (afdo-handoff.cc).  */
 void afdo_enable_fdo_optimizations (afdo_session *);
 /* Cfun has no samples: keep the code the options as given make of it,
-   or, with sample-accurate, make it cold (afdo-handoff.cc).  */
+   or, with sample-accurate, make it cold (afdo-handoff.cc).  RAN: it
+   has samples, too few to use (min-unit-samples), and is not made cold
+   either way.  */
 void afdo_handoff_unsampled (afdo_session *, bool ran = false);
 /* The options as given, without those fdo-opts switched on, for the
    function in cfun (a function with too few samples to decide on).  */
