@@ -34,6 +34,7 @@
 #include "gimple.h"
 #include "gimple-iterator.h"
 #include "cgraph.h"
+#include "dominance.h"
 #include "hash-set.h"
 #include "hash-map.h"
 #include "tree-pass.h"
@@ -272,6 +273,54 @@ afdo_mark_reached (afdo_unit *unit, afdo_names *names,
       }
 }
 
+/* The samples a 0 must be measured against (the evidence rule): had a
+   block run as often as its nearest dominator with samples, it would
+   have taken about as many samples per statement.  A sample count is a
+   Poisson observation: a 0 where EVIDENCE_EXPECTED samples were
+   expected has a chance of e^-5 (0.7 %) to be chance; where fewer were
+   expected, it says nothing.  */
+#define EVIDENCE_EXPECTED 5
+
+/* The statements of block B that take code (not debug statements,
+   labels, clobbers or predictions), at least 1.  */
+static int
+code_stmts (basic_block b)
+{
+  int n = 0;
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (b); !gsi_end_p (gsi);
+       gsi_next_nondebug (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (gimple_code (stmt) != GIMPLE_LABEL && !gimple_clobber_p (stmt)
+	  && gimple_code (stmt) != GIMPLE_PREDICT)
+	n++;
+    }
+  return MAX (n, 1);
+}
+
+/* Whether block B, located in the profile without samples, has a 0
+   that is evidence that it seldom ran: its lines have a row in the
+   profile (LINE_KNOWN; a line without a row had no code of its own in
+   the profiled binary, or the profile does not write rows of 0, and
+   says nothing), and the samples expected at the rate of its nearest
+   dominator with samples reach EVIDENCE_EXPECTED.  */
+static bool
+zero_evidence_p (vec<afdo_bb_count> &d, basic_block b, bool line_known)
+{
+  if (!line_known)
+    return false;
+  for (basic_block dom = get_immediate_dominator (CDI_DOMINATORS, b);
+       dom && dom != ENTRY_BLOCK_PTR_FOR_FN (cfun);
+       dom = get_immediate_dominator (CDI_DOMINATORS, dom))
+    if (d[dom->index].state == AFDO_BB_ANNOTATED)
+      {
+	double rate = (double) d[dom->index].annotated_count
+		      / (double) code_stmts (dom);
+	return rate * (double) code_stmts (b) >= (double) EVIDENCE_EXPECTED;
+      }
+  return false;
+}
+
 bool
 afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 		      bool head_ok, vec<afdo_bb_count> &d,
@@ -369,6 +418,21 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
       entry.located = true;
       any = true;
     }
+  /* Which zeros are evidence, once every block's samples are known.  */
+  if (unit->s->opts.evidence)
+    calculate_dominance_info (CDI_DOMINATORS);
+  FOR_EACH_BB_FN (bb, cfun)
+    {
+      afdo_bb_count &b = d[bb->index];
+      if (b.state == AFDO_BB_ANNOTATED || !b.located)
+	continue;
+      b.zero_evidence = (!unit->s->opts.evidence
+			 || zero_evidence_p (d, bb, b.line_known));
+      if (dump_file && (dump_flags & TDF_DETAILS) && !b.zero_evidence)
+	fprintf (dump_file, "  bb %d: no samples, %s: unknown\n", bb->index,
+		 b.line_known ? "too few expected" : "no row");
+    }
+  d[ENTRY_BLOCK].zero_evidence = d[ENTRY_BLOCK].located;
   res->matched = ctx.matched;
   return any;
 }

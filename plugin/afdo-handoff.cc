@@ -30,6 +30,7 @@
    "profile" pass has been passed by, a pass of this file lets GCC's IPA
    passes take the counts as a profile.  */
 
+#include <math.h>
 #include "gcc-plugin.h"
 #include "tree.h"
 #include "tree-pass.h"
@@ -71,7 +72,7 @@ bounded_p (vec<afdo_bb_count> &d, edge e)
   afdo_bb_count &dest = d[e->dest->index];
   return (single_pred_p (e->dest)
 	  && (dest.state == AFDO_BB_ANNOTATED || dest.state == AFDO_BB_CALL
-	      || dest.located));
+	      || dest.zero_evidence));
 }
 
 /* The samples of block B, or -1 when it has none of its own.  */
@@ -81,7 +82,7 @@ own_samples (vec<afdo_bb_count> &d, basic_block b)
   const afdo_bb_count &c = d[b->index];
   if (c.state == AFDO_BB_ANNOTATED)
     return c.annotated_count;
-  if (c.located)
+  if (c.zero_evidence)
     return 0;
   return -1;
 }
@@ -374,6 +375,111 @@ bounded_static_minor_p (vec<afdo_bb_count> &d, basic_block bb)
   return p.initialized_p () && p < profile_probability::even ();
 }
 
+/* The normal quantile of the evidence rule's two-sided 99 % intervals.  */
+#define EVIDENCE_Z 2.576
+
+/* Whether P lies in the 99 % Wilson interval of the share K / (K + M)
+   of two Poisson counts K and M.  */
+static bool
+within_interval_p (gcov_type k, gcov_type m, double p)
+{
+  double n = (double) k + (double) m;
+  if (n <= 0.0)
+    return true;
+  double phat = (double) k / n, z2 = EVIDENCE_Z * EVIDENCE_Z;
+  double mid = (phat + z2 / (2.0 * n)) / (1.0 + z2 / n);
+  double half = (EVIDENCE_Z / (1.0 + z2 / n))
+		* sqrt (phat * (1.0 - phat) / n + z2 / (4.0 * n * n));
+  return p >= mid - half && p <= mid + half;
+}
+
+/* Whether E leads to an arm of BB's branch: a block with statements of
+   its own that E is the only way into.  An edge into a join, or into a
+   block whose assignments all became PHI arguments, has no samples of
+   its own to weigh.  */
+static bool
+arm_edge_p (edge e)
+{
+  return (single_pred_p (e->dest) && e->dest != EXIT_BLOCK_PTR_FOR_FN (cfun)
+	  && !stmtless_p (e->dest));
+}
+
+/* The evidence rule for the two-way branch BB: why the samples cannot
+   move its probabilities away from GCC's static ones, or NULL when they
+   can (or the rule has nothing to say).  A sample count is a Poisson
+   observation, and a block without a row in the profile, or with a row
+   of 0 where too few samples were expected (afdo-annotate.cc), is
+   unknown: the inference fills it in with whatever the flow leaves,
+   which is no measurement.  So
+
+   - when no successor is a known arm and one is an unknown arm, the
+     counts of the sides are the inference's guess (an if-converted
+     branch: the profiled binary had a conditional move, whose line
+     table gives the samples of both arms to one line or to none); not
+     where an edge leaves a loop or enters a loop's head, whose entry
+     and header counts tell its iterations;
+
+   - when both successors are known arms, with K and M samples, the
+     static probability P of the first stays unless the 99 % (Wilson)
+     interval of K / (K + M) excludes it;
+
+   - when one successor is a known arm with K samples and the other is
+     not (a join, an unknown arm), the arm's static probability P stays
+     unless that interval of K / (K + M), M being BB's own samples,
+     excludes P / (1 + P): had the arm run P times as often as BB, its
+     lines would have had P times BB's samples.  Not where an edge
+     leaves a loop or enters its head.  */
+static const char *
+branch_without_evidence (vec<afdo_bb_count> &d, basic_block bb)
+{
+  if (EDGE_COUNT (bb->succs) != 2)
+    return NULL;
+  edge e[2] = { EDGE_SUCC (bb, 0), EDGE_SUCC (bb, 1) };
+  gcov_type k[2];
+  bool arm[2], known[2];
+  for (int i = 0; i < 2; i++)
+    {
+      if (e[i]->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE))
+	return NULL;
+      arm[i] = arm_edge_p (e[i]);
+      /* A call's count from its callee's entry, or bound by its
+	 callee's samples, rests on the callee's samples, not on samples
+	 to weigh against the other arm's.  */
+      const afdo_bb_count &c = d[e[i]->dest->index];
+      if (arm[i] && (c.state == AFDO_BB_CALL || c.has_call_bound
+		     || c.calls_unsampled))
+	return NULL;
+      k[i] = arm[i] ? own_samples (d, e[i]->dest) : -1;
+      known[i] = k[i] >= 0;
+    }
+  if (!known[0] && !known[1] && (arm[0] || arm[1]) && !loop_edges_p (bb))
+    return "no arm has a row of its own";
+  if (known[0] != known[1])
+    {
+      /* One known arm: its samples against the branch's own.  Had the
+	 arm run with probability P, it would have had P times the
+	 branch's samples per line, a share P / (1 + P) of the two.  */
+      int a = known[0] ? 0 : 1;
+      gcov_type m = own_samples (d, bb);
+      if (m <= 0 || loop_edges_p (bb) || !e[a]->probability.initialized_p ())
+	return NULL;
+      double p = e[a]->probability.to_reg_br_prob_base ()
+		 / (double) REG_BR_PROB_BASE;
+      if (within_interval_p (k[a], m, p / (1.0 + p)))
+	return "its arm's samples do not exclude the static probability";
+      return NULL;
+    }
+  if (!known[0] || !e[0]->probability.initialized_p ())
+    return NULL;
+  if (k[0] + k[1] <= 0)
+    return "its arms have no samples";
+  double p = e[0]->probability.to_reg_br_prob_base ()
+	     / (double) REG_BR_PROB_BASE;
+  if (within_interval_p (k[0], k[1], p))
+    return "its arms' samples do not exclude the static probability";
+  return NULL;
+}
+
 /* The probabilities of the edges out of BB from their counts (SUM in
    all).  Where the profile has no branch records, the counts measure
    time spent per line: the first instruction of a block absorbs the
@@ -404,6 +510,14 @@ set_probabilities (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
   edge e;
   edge_iterator ei;
   gcov_type samples = own_samples (d, bb);
+  if (s->opts.evidence)
+    if (const char *why = branch_without_evidence (d, bb))
+      {
+	if (dump_file)
+	  fprintf (dump_file, "  bb %d: static probabilities kept (%s)\n",
+		   bb->index, why);
+	return true;
+      }
   if (!s->has_branches && s->opts.noise_permille > 0 && samples > 0)
     {
       gcov_type bounded = 0;
@@ -840,10 +954,10 @@ afdo_enable_fdo_optimizations (afdo_session *s)
   while (0)
 
 void
-afdo_handoff_unsampled (afdo_session *s)
+afdo_handoff_unsampled (afdo_session *s, bool ran)
 {
   cgraph_node *node = cgraph_node::get (current_function_decl);
-  if (s->opts.sample_accurate)
+  if (s->opts.sample_accurate && !ran)
     {
       node->frequency = NODE_FREQUENCY_UNLIKELY_EXECUTED;
       return;
@@ -864,6 +978,15 @@ afdo_handoff_unsampled (afdo_session *s)
      than -O2 instead of 2.8 % less).  */
   if (s->opts.loop_estimates && !s->opts.evaluate && current_loops)
     record_loop_estimates ();
+  afdo_handoff_given_options (s);
+}
+
+void
+afdo_handoff_given_options (afdo_session *s)
+{
+  tree own = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl);
+  if (!s->given_options || (own && own != optimization_default_node))
+    return;
   if (!s->given_node)
     {
       /* The options as they are now, with the flags fdo-opts set back to

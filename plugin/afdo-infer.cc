@@ -685,16 +685,17 @@ mcf_infer (vec<afdo_bb_count> &d, gcov_type unit, bool unsampled_calls)
 	  /* Up to the callee's samples as any block without samples,
 	     beyond them as one that calls a function without samples.  */
 	  raise_arc[i] = afdo_mcf_arc (m, in, out, b.call_bound,
-				       unsampled_cost (bb));
+				       b.zero_evidence ? unsampled_cost (bb)
+				       : (int64_t) MCF_RAISE_UNKNOWN);
 	  bound_arc[i] = afdo_mcf_arc (m, in, out, AFDO_MCF_INF,
 				       MCF_RAISE_CALLS_UNSAMPLED);
 	}
       else
 	raise_arc[i] = afdo_mcf_arc (m, in, out, AFDO_MCF_INF,
-				     b.located
-				     ? (b.calls_unsampled && unsampled_calls
-					? (int64_t) MCF_RAISE_CALLS_UNSAMPLED
-					: unsampled_cost (bb))
+				     b.located && b.calls_unsampled
+				     && unsampled_calls
+				     ? (int64_t) MCF_RAISE_CALLS_UNSAMPLED
+				     : b.zero_evidence ? unsampled_cost (bb)
 				     : bb == EXIT_BLOCK_PTR_FOR_FN (cfun) ? 0
 				     : MCF_RAISE_UNKNOWN);
       edge e;

@@ -180,6 +180,20 @@ static const arg_spec arg_table[] =
     NO_FIELD, "...and one that calls a function the profile has\n"
     "samples of, not inlined there, runs at most as often as\n"
     "those samples say (default 1)" },
+  { "evidence", "=0|1", ARG_BOOL, 0, 1, FIELD (evidence), NO_FIELD,
+    "counts decide only where the samples are evidence:\n"
+    "a block without a row is unknown, a row of 0 is\n"
+    "cold only where enough samples were expected, a\n"
+    "branch leaves its static probabilities only where\n"
+    "its arms' samples exclude them (default 1)" },
+  { "min-samples", "=N", ARG_INT, 0, 1000000, FIELD (min_samples),
+    NO_FIELD, "a function instance with fewer samples keeps the\n"
+    "options as given, not those fdo-opts switches on\n"
+    "(default 20)" },
+  { "min-unit-samples", "=N", ARG_INT, 0, 1000000,
+    FIELD (min_unit_samples), NO_FIELD,
+    "a translation unit whose functions have fewer samples\n"
+    "together is compiled as without a profile (default 100)" },
   { "noise-permille", "=N", ARG_INT, 0, 500, FIELD (noise_permille),
     NO_FIELD, "without branch records, a branch whose sides without\n"
     "samples of their own get less than N per mille of its\n"
@@ -265,6 +279,9 @@ default_options (afdo_plugin_options *o)
   o->entry_counts = true;
   o->entry_shares = true;
   o->entry_sums = true;
+  o->evidence = true;
+  o->min_samples = 20;
+  o->min_unit_samples = 100;
   o->noise_permille = 100;
   o->noise_regions = true;
   o->noise_lines = true;

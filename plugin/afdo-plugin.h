@@ -108,6 +108,18 @@ struct afdo_plugin_options
   /* entry-sums=0|1: a function with samples is entered at least as
      often as its calls with samples run, together.  */
   bool entry_sums;
+  /* evidence=0|1: a block without a row in the profile is unknown, not
+     zero; a row of 0 says "cold" only where the block would have had
+     enough samples had it run as often as its dominator; a two-way
+     branch leaves its static probabilities only where the samples of
+     its arms exclude them (doc/afdo-plugin.md, "The evidence rule").  */
+  bool evidence;
+  /* min-samples=N: a function instance with fewer samples keeps the
+     options as given.  */
+  int min_samples;
+  /* min-unit-samples=N: a translation unit whose functions have fewer
+     samples together is compiled as without a profile.  */
+  int min_unit_samples;
   /* noise-permille=N: the relative noise of sampled counts: a branch
      whose unbounded side's count is within it of 0 keeps its static
      probabilities.  */
@@ -465,6 +477,9 @@ struct afdo_unit_summary
   uint64_t profile_samples;
   /* The samples of those instances that a statement here matched.  */
   uint64_t matched;
+  /* The samples left unused because the unit's functions have fewer
+     than min-unit-samples together (the evidence rule).  */
+  uint64_t few;
 };
 
 /* The main input file, as named in every line the plugin prints.  */
@@ -541,6 +556,11 @@ struct afdo_bb_count
      (their MAX); blocks with the same one carry the same samples, not
      samples of their own.  */
   const afdo_pos *source;
+  /* Its 0 is evidence that it seldom ran: its lines have a row without
+     samples in the profile, and had it run as often as its sampled
+     dominator it would have had enough samples (the evidence rule).
+     Without the evidence rule, LOCATED.  */
+  bool zero_evidence;
 };
 
 /* The counts of one edge, in its aux field during inference and
@@ -614,8 +634,13 @@ void afdo_annotate_function (afdo_unit *, afdo_function *instance,
 /* Switch on what -fauto-profile implies (afdo-handoff.cc).  */
 void afdo_enable_fdo_optimizations (afdo_session *);
 /* Cfun has no samples: keep the code the options as given make of it,
-   or, with sample-accurate, make it cold (afdo-handoff.cc).  */
-void afdo_handoff_unsampled (afdo_session *);
+   or, with sample-accurate, make it cold (afdo-handoff.cc).  RAN: it
+   has samples, too few to use (min-unit-samples), and is not made cold
+   either way.  */
+void afdo_handoff_unsampled (afdo_session *, bool ran = false);
+/* The options as given, without those fdo-opts switched on, for the
+   function in cfun (a function with too few samples to decide on).  */
+void afdo_handoff_given_options (afdo_session *);
 /* hot-inline: cfun's counts came from its samples; give it -O3's max-inline-insns-auto
    unless it is larger than GCC's large functions, was given options of
    its own, or the build is below -O2 or for size (afdo-handoff.cc).  */

@@ -379,8 +379,21 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 		 PRIu64 " more samples\n", node->dump_name (),
 		 afdo_name (u->prof, inst->name), owner->dump_name (),
 		 res.matched);
-      /* Only where the counts came from samples.  */
-      if (res.applied && res.n_annotated > 0)
+      /* Too few samples for the options fdo-opts switches on (the
+	 evidence rule): the function keeps the options as given, and its
+	 counts, whose branches mostly keep their static probabilities
+	 (branch_without_evidence), stay comparable with its callers' and
+	 callees'.  Otherwise, only where the counts came from samples,
+	 hot-inline.  */
+      if (inst->total > 0 && inst->total < (uint64_t) s->opts.min_samples)
+	{
+	  if (dump_file)
+	    fprintf (dump_file, "  %s: %" PRIu64 " samples, fewer than "
+		     "min-samples (%d): options as given\n",
+		     node->dump_name (), inst->total, s->opts.min_samples);
+	  afdo_handoff_given_options (s);
+	}
+      else if (res.applied && res.n_annotated > 0)
 	afdo_handoff_inline_limit (s);
       if (s->opts.verbose)
 	{
@@ -437,7 +450,7 @@ report_unit (afdo_unit *u, const afdo_unit_summary *sum)
      samples matches by chance: a file is reported stale only when what
      it did not match is worth saying.  How much of the profile the whole
      build used is afdo-dump --build-report's to say.  */
-  if (sum->samples > 0
+  if (sum->samples > sum->few
       && percent (sum->matched, sum->samples) < s->opts.stale_percent
       && percent (sum->samples, sum->profile_samples) >= s->opts.stale_share)
     warning_at (UNKNOWN_LOCATION, OPT_Wmissing_profile, "%s: %s: profile %qs "
@@ -447,6 +460,78 @@ report_unit (afdo_unit *u, const afdo_unit_summary *sum)
 
   if (s->opts.report)
     afdo_report_unit (u, sum);
+}
+
+/* Whether the functions of unit U have fewer samples in all than
+   min-unit-samples (the evidence rule): then each keeps the code it has
+   without a profile, and the unit is left as it is.  With profiles of
+   35 to 87 samples (IP samples at 100 Hz), two of the benchmark's six
+   own programs ran more instructions than at -O2 with a threshold of
+   20: branches 4.4 % more, context 9.5 % more and 11 times the
+   mispredicted branches.  */
+static bool
+few_samples_unit (afdo_unit *u)
+{
+  afdo_session *s = u->s;
+  hash_set<const afdo_function *> tops;
+  uint64_t samples = 0;
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (!afdo_unit_function_p (node))
+	continue;
+      bool exact;
+      uint32_t idx = u->whole->lookup (node->decl, &exact);
+      if (idx == UINT32_MAX)
+	continue;
+      const afdo_function *top = afdo_top (s->prof, idx, false);
+      if (top && !tops.add (top))
+	samples = afdo_count_add (samples, top->total);
+    }
+  if (samples == 0 || samples >= (uint64_t) s->opts.min_unit_samples)
+    return false;
+  if (dump_file)
+    fprintf (dump_file, "translation unit: %" PRIu64 " samples, fewer "
+	     "than min-unit-samples (%d): compiled as without a profile\n",
+	     samples, s->opts.min_unit_samples);
+  afdo_unit_summary sum;
+  memset (&sum, 0, sizeof sum);
+  tops.empty ();
+  FOR_EACH_DEFINED_FUNCTION (node)
+    if (afdo_unit_function_p (node))
+      {
+	sum.functions++;
+	bool exact;
+	uint32_t idx = u->whole->lookup (node->decl, &exact);
+	afdo_function *top
+	  = idx == UINT32_MAX ? NULL : afdo_top (s->prof, idx, false);
+	/* For the build report: the unit defines these functions.  */
+	afdo_unit_fn f;
+	f.decl = node->decl;
+	f.node = node;
+	f.inst = top;
+	f.exact = exact;
+	u->fns.safe_push (f);
+	if (top)
+	  sum.functions_profiled++;
+	if (top && !tops.add (top))
+	  {
+	    sum.samples = afdo_count_add (sum.samples, top->total);
+	    if (s->opts.verbose)
+	      fprintf (stderr, "afdo: %s: %s: instance %s: matched 0 of %"
+		       PRIu64 " samples (0.0 %%); static profile kept "
+		       "(fewer than min-unit-samples in the unit)\n",
+		       afdo_input_name (), node->asm_name (),
+		       afdo_name (s->prof, top->name), top->total);
+	  }
+	push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+	afdo_handoff_unsampled (s, true);
+	pop_cfun ();
+      }
+  sum.few = sum.samples;
+  sum.profile_samples = afdo_profile_total (s->prof);
+  report_unit (u, &sum);
+  return true;
 }
 
 unsigned int
@@ -463,6 +548,11 @@ afdo_session_run_unit (afdo_session *s)
     return 0;
 
   afdo_unit *u = afdo_unit_begin (s);
+  if (few_samples_unit (u))
+    {
+      afdo_unit_end (u);
+      return 0;
+    }
   /* Recreate the profile's hot inline instances first, so the dry run
      of the folding finds them reached and folds only the rest.  */
   afdo_early_inline (u);

@@ -9,4 +9,4 @@
 
 /* { dg-final { scan-dump autofdo "bb 4 count \[0-9.\]+ annotated \\(samples 1000\\) lowered discriminator 1" } } */
 /* { dg-final { scan-dump autofdo "bb 5 count \[0-9.\]+ annotated \\(samples 1000\\) lowered discriminator 2" } } */
-/* { dg-final { scan-dump autofdo "edge 3->4 count \[0-9.\]+ prob \[45\]\[0-9\].\[0-9\]% \\(auto FDO\\)" } } */
+/* { dg-final { scan-dump autofdo "edge 3->4 count \[0-9.\]+ prob \[45\]\[0-9\].\[0-9\]% \\((auto FDO|guessed)\\)" } } */

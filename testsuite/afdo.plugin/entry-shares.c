@@ -7,7 +7,7 @@
    samples say nothing of, takes none (entry-shares-off.c: the calls
    keep their own 10).  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details" } */
+/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details -fplugin-arg-afdo-min-samples=0" } */
 
 static int __attribute__ ((noinline))
 work (const int *v, int n)

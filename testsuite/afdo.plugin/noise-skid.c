@@ -4,9 +4,12 @@
    entry; the other side ends in a jump of its own and kept its samples
    (969); the compare has 110 (zstd's ZSTD_RowFindBestMatch_extDict_5_6).
    The branch keeps its static probabilities instead of giving the
-   common side what the flow leaves it (noise-skid-off.c).  */
+   common side what the flow leaves it (noise-skid-off.c).  With the
+   evidence rule the common side, without a row, is unknown and the
+   noise rule keeps the static probabilities before this one is asked
+   (evidence-skid.c); evidence=0 tests the rule itself.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details" } */
+/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details -fplugin-arg-afdo-evidence=0" } */
 
 unsigned
 collect (unsigned *buf, const unsigned *row, const char *base,

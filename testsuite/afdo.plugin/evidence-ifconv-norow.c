@@ -1,0 +1,28 @@
+/* evidence-ifconv.c with a profile as a converter that writes no row
+   for the lines of conditional moves gives it: neither arm has a row.
+   The branch's samples are its own line's; no arm has evidence of its
+   own, so the static probabilities stay and GCC if-converts the branch
+   as at -O2.  With noise-short off, which covered short arms only, the
+   evidence rule alone has to keep them.  */
+/* { dg-do compile } */
+/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details -fplugin-arg-afdo-noise-short=0" } */
+
+#define MASK 1
+
+unsigned
+hash (const unsigned *v, int n)
+{
+  unsigned h = 0;
+  for (int i = 0; i < n; i++)
+    {
+      unsigned x = v[i];
+      if (x & MASK)
+	h += x;
+      else
+	h ^= x;
+    }
+  return h;
+}
+
+/* { dg-final { scan-dump autofdo "bb 3: static probabilities kept \\(no arm has a row of its own\\)" } } */
+/* { dg-final { scan-assembler "cmov" } } */
