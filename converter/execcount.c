@@ -42,7 +42,7 @@
    cheap to change.  One class after seed 002: a block with a
    long-latency instruction (div, sqrt) is over-sampled (time-based
    samples pile up there): raising it costs twice as much, lowering it
-   half.  Measured against callgrind's exact counts and trip counts
+   half.  Measured against callgrind's exact counts
    (doc/afdo-convert.md).  */
 #define COST_SCALE 16
 #define COST_MAX 1000000
@@ -194,8 +194,8 @@ add_path (const bincfg *g, const uint32_t *parent, uint32_t to, bool with_to,
 
 /* A loop whose blocks have counts but that the flow does not enter
    (its samples circulate on its back edge, which costs nothing) is
-   entered all the same: the smallest count of the function goes along
-   a path from the entry to it and from it to an exit.  */
+   entered all the same: the least count the flow can express goes
+   along a path from the entry to it and from it to an exit.  */
 static void
 join_isolated (const bincfg *g, double *est, double *eflow)
 {
@@ -203,11 +203,8 @@ join_isolated (const bincfg *g, double *est, double *eflow)
   uint32_t *reach = malloc (n * sizeof *reach);
   uint32_t *path = malloc (n * sizeof *path);
   uint32_t *queue = malloc (n * sizeof *queue);
-  double u = 0;
-  for (uint32_t k = 0; k < n; k++)
-    if (est[k] > 0 && (u == 0 || est[k] < u))
-      u = est[k];
-  if (!reach || !path || !queue || u == 0)
+  const double u = 1.0 / FLOW_UNIT;
+  if (!reach || !path || !queue)
     goto out;
   bfs (g, UINT32_MAX, eflow, reach, queue);
   for (uint32_t k = 0; k < n; k++)
@@ -276,7 +273,14 @@ flow (exec_func *f, const double *samples, bool confidence)
       w[k] = to_units (f->est[k]);
       if (confidence)
 	{
-	  double c = COST_SCALE * b->n / sqrt (samples[k] + 1.0);
+	  /* A return's time is sampled in the caller (the interrupt comes
+	     after it): it is no evidence in its own block.  */
+	  uint32_t n = b->n;
+	  if (n > 1 && (b->flags & CFG_EXIT) && b->n_succ == 0)
+	    n--;
+	  else if (n == 1 && (b->flags & CFG_EXIT) && b->n_succ == 0)
+	    n = 0;
+	  double c = COST_SCALE * n / sqrt (samples[k] + 1.0);
 	  c_up = c_down = c < 1 ? 1 : c > COST_MAX ? COST_MAX : (int64_t) c;
 	  if (w[k] > 0 && has_long_latency (g, b))
 	    c_up = 2 * c_up, c_down = c_down / 2 + 1;
@@ -378,6 +382,29 @@ exec_compute (const binary *bin, const afdo_map *ips, exec_model model)
     }
   for (uint32_t k = 0; k < x->n_f; k++)
     estimate (x, &x->f[k]);
+  /* The flow keeps the shape of the counts, not their mass (it lowers
+     cheap blocks more than it raises dear ones, or the other way
+     round).  Back to the samples' scale, one factor for all functions
+     (a factor per function did worse against exact counts), so that an
+     estimate stays "samples per instruction" and totals keep their
+     meaning.  */
+  if (model >= EXEC_MCF)
+    {
+      double mass = 0, all = 0;
+      for (uint32_t k = 0; k < x->n_f; k++)
+	{
+	  const bincfg *g = x->f[k].g;
+	  for (uint32_t b = 0; b < g->n_blocks; b++)
+	    {
+	      mass += x->f[k].est[b] * g->blocks[b].n;
+	      all += x->f[k].block_samples[b];
+	    }
+	}
+      if (mass > 0 && all > 0)
+	for (uint32_t k = 0; k < x->n_f; k++)
+	  for (uint32_t b = 0; b < x->f[k].g->n_blocks; b++)
+	    x->f[k].est[b] *= all / mass;
+    }
   return x;
 }
 
