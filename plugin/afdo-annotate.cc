@@ -424,7 +424,9 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
   FOR_EACH_BB_FN (bb, cfun)
     {
       afdo_bb_count &b = d[bb->index];
-      if (b.state == AFDO_BB_ANNOTATED || !b.located)
+      /* A row of 0 is annotated with no samples.  */
+      if ((b.state == AFDO_BB_ANNOTATED && b.annotated_count > 0)
+	  || !b.located)
 	continue;
       b.zero_evidence = (!unit->s->opts.evidence
 			 || zero_evidence_p (d, bb, b.line_known));

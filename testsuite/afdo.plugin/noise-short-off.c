@@ -3,7 +3,7 @@
    leave of the compare's count to the side without samples, and the
    99 % side becomes the 12 % one.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%dir%/noise-short.afdo -fplugin-arg-afdo-dump=details -fplugin-arg-afdo-noise-short=0 -fplugin-arg-afdo-noise-skid=0" } */
+/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%dir%/noise-short.afdo -fplugin-arg-afdo-dump=details -fplugin-arg-afdo-noise-short=0 -fplugin-arg-afdo-noise-skid=0 -fplugin-arg-afdo-evidence=0" } */
 
 #include "noise-short.c"
 

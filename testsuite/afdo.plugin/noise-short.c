@@ -4,9 +4,12 @@
    (benchmarks/programs/branches.c, process).  The few samples of a short
    block say little about how often it ran, so the branch keeps its
    static probabilities instead of sending the inference's remainder to
-   the side without samples (noise-short-off.c).  */
+   the side without samples (noise-short-off.c).  With the evidence rule
+   the side without a row is unknown and the branch keeps its static
+   probabilities before this rule is asked (evidence-skid.c);
+   evidence=0 tests the rule itself.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details" } */
+/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details -fplugin-arg-afdo-evidence=0" } */
 
 long long
 step (const int *w, int n, int round)
