@@ -62,10 +62,10 @@ usage (FILE *f)
 "                      calling contexts)\n"
 "  --exec-model=M      how IP samples become execution counts on the\n"
 "                      binary's CFG: raw (samples per instruction), norm\n"
-"                      (per block, over its size), skid (samples moved back\n"
-"                      over the skid, then norm), mcf (then a minimum-cost\n"
-"                      flow), full (the flow with costs by confidence;\n"
-"                      default)\n"
+"                      (per block, over its size; default), skid (samples\n"
+"                      moved back over the skid, then norm), mcf (then a\n"
+"                      minimum-cost flow), full (the flow with costs by\n"
+"                      confidence)\n"
 "\n"
 "Output:\n"
 "  -o, --output=FILE   where to write the profile\n"
@@ -181,7 +181,7 @@ main (int argc, char **argv)
   memset (&co, 0, sizeof co);
   co.use_lbr = -1;
   co.build_id = BUILD_ID_CHECK;
-  co.exec_model = EXEC_FULL;
+  co.exec_model = EXEC_NORM;
   if (!inputs || !kinds || !pids)
     fail ("out of memory");
   opterr = 0;

@@ -87,7 +87,7 @@ fuzz_convert (const uint8_t *data, size_t size,
     fuzz_convert_init ();
   fuzz_memfile_set (&fuzz_file, data, size);
   convert_opts co = { .build_id = BUILD_ID_IGNORE, .use_lbr = -1,
-		       .exec_model = EXEC_FULL };
+		       .exec_model = EXEC_NORM };
   binprof bp;
   binprof_init (&bp, fuzz_bin, &co);
   afdo_error err;
