@@ -2,7 +2,7 @@ set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
 set output '/work/main/benchmarks/results/bench-quick.png'
 set datafile separator '\t'
 set datafile missing 'NaN'
-set multiplot layout 2,1 title 'afdo benchmarks (quick), 2026-11-26 07:41 UTC, commit 56e8b6ae14'
+set multiplot layout 2,1 title 'afdo benchmarks (quick), 2026-11-27 20:47 UTC, commit 4a7dfbb71b'
 set style data histograms
 set style fill solid 0.8 border -1
 set key outside right top
