@@ -29,7 +29,7 @@
 #   autofdo          GCC 12's own -fauto-profile=P
 #   plugin-noinline  the plugin with its early inliner and indirect-call
 #                    promotion switched off (only when the plugin lists
-#                    the switches in -fplugin-arg-afdo-help)
+#                    the switches in -fplugin-arg-afdo-help=all)
 # Every series starts from the same P0.  Then every binary is timed
 # against -O2 (rounds in which every binary runs the full workload once,
 # the order rotating; each run divided by the -O2 run of the same round)
@@ -57,7 +57,7 @@
 #                    added for another program than dispatch)
 #   BENCH_CFLAGS     base flags (default "-O2 -g")
 #   BENCH_ABLATION   plugin arguments of plugin-noinline (default: found
-#                    from the plugin's -fplugin-arg-afdo-help)
+#                    from the plugin's -fplugin-arg-afdo-help=all)
 #   AFDO_BUILD_DIR   where afdo.so, afdo-convert, afdo-dump are (default build/)
 #   AFDO_BENCH_RESULTS  where the report goes (default benchmarks/results)
 #   AFDO_BENCH_WORK  scratch directory (default benchmarks/work)
@@ -163,7 +163,7 @@ setup ()
       plugin-noinline)
         if [ ${#ABLATION[@]} = 0 ]; then
           log "plugin-noinline: skipped: the plugin lists no switch for its inliner"
-          record skipped plugin-noinline "the plugin lists no switch for its inliner (-fplugin-arg-afdo-help)"
+          record skipped plugin-noinline "the plugin lists no switch for its inliner (-fplugin-arg-afdo-help=all)"
         else
           keep+=("$s")
         fi ;;

@@ -42,7 +42,7 @@
 #                    counts (bench_ceiling; default 1 in full and quality
 #                    modes, 0 otherwise)
 #   BENCH_ABLATION   plugin arguments of the ablation variant (default:
-#                    found from the plugin's -fplugin-arg-afdo-help)
+#                    found from the plugin's -fplugin-arg-afdo-help=all)
 #   AFDO_BUILD_DIR   where afdo.so and afdo-convert are (default build/)
 #   BENCH_LTO        1: add the variants lto and plugin-lto (default 0)
 #
@@ -496,7 +496,7 @@ bench_program ()
           continue
         fi
         if [ $v = plugin-noinline ] && [ ${#ABLATION[@]} = 0 ]; then
-          record status "$p" "$v" na "the plugin lists no switch for its inliner (-fplugin-arg-afdo-help)"
+          record status "$p" "$v" na "the plugin lists no switch for its inliner (-fplugin-arg-afdo-help=all)"
           continue
         fi ;;
     esac

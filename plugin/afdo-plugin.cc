@@ -71,10 +71,13 @@ enum arg_kind
 #define FIELD(F) offsetof (afdo_plugin_options, F)
 #define NO_FIELD ((size_t) -1)
 
-/* One argument: its name, the value's form in the help, how it is read,
-   its range, where it goes, and its help (continuation lines start with
-   a new line).  The man page afdo(7) and doc/afdo-plugin.md list the
-   same arguments (a test compares them with the help).  */
+/* One argument, the only place it is described: its name, the value's
+   form in the help, how it is read, its range, where it goes, its
+   default, whether plain "help" lists it (the others are the count
+   model's tuning and ablation switches, listed by "help=all"), and its
+   one-line help.  The man page afdo(7) and doc/afdo-plugin.md describe
+   the same arguments with the same defaults; testsuite/afdo.plugin/
+   args.exp compares them with "help=all".  */
 struct arg_spec
 {
   const char *name;
@@ -84,223 +87,163 @@ struct arg_spec
   size_t field;
   /* ARG_FLAG_FILE: the field of the file.  */
   size_t file_field;
+  /* The value before the arguments are read (ARG_BOOL, ARG_INT,
+     ARG_OPT_INT), and the default as the help shows it when it is not
+     that number (NULL: the number; "" for an argument without one).  */
+  int def;
+  const char *def_text;
+  bool user;
   const char *help;
 };
 
+/* Rows of the common forms.  */
+#define ARG_B(NAME, F, DEF, USER, HELP) \
+  { NAME, "=0|1", ARG_BOOL, 0, 1, FIELD (F), NO_FIELD, DEF, NULL, USER, HELP }
+#define ARG_N(NAME, F, MAX, DEF, TEXT, USER, HELP) \
+  { NAME, "=N", ARG_INT, 0, MAX, FIELD (F), NO_FIELD, DEF, TEXT, USER, HELP }
+#define ARG_F(NAME, F, TEXT, HELP) \
+  { NAME, "=FILE", ARG_FILE, 0, 0, FIELD (F), NO_FIELD, 0, TEXT, true, HELP }
+
 static const arg_spec arg_table[] =
 {
-  { "profile", "=FILE", ARG_FILE, 0, 0, FIELD (profile), NO_FIELD,
-    "the AutoFDO profile (gcov or text format; required)" },
-  { "verbose", "[=N]", ARG_OPT_INT, 0, 9, FIELD (verbose), NO_FIELD,
-    "per-function match summary on stderr" },
-  { "discriminators", "=0|1", ARG_BOOL, 0, 1, FIELD (discriminators),
-    NO_FIELD, "tell blocks on one line apart (default 1)" },
-  { "propagate", "=0|1", ARG_BOOL, 0, 1, FIELD (propagate), NO_FIELD,
-    "equivalence classes and flow propagation (default 1)" },
-  { "fdo-opts", "=0|1", ARG_BOOL, 0, 1, FIELD (fdo_opts), NO_FIELD,
-    "switch on what -fauto-profile implies (default 1)" },
-  { "hot-inline", "=0|1", ARG_BOOL, 0, 1, FIELD (hot_inline), NO_FIELD,
-    "...and in functions with samples, let GCC's inliner take\n"
-    "callees not declared inline up to -O3's size (--param\n"
-    "max-inline-insns-auto=30) at hot calls (default 1)" },
-  { "inline", "=0|1", ARG_BOOL, 0, 1, FIELD (inline_p), NO_FIELD,
-    "recreate the profile's hot inline instances (default 1)" },
-  { "icp", "=0|1", ARG_BOOL, 0, 1, FIELD (icp), NO_FIELD,
-    "promote hot indirect calls (default 1)" },
-  { "inline-permille", "=N", ARG_INT, 0, 1000, FIELD (inline_permille),
-    NO_FIELD, "an inline instance is hot when its total reaches\n"
-    "the hot block count for N per mille (default: hot-permille)" },
-  { "inline-growth", "=N", ARG_INT, 0, 100000, FIELD (inline_growth),
-    NO_FIELD, "the inliner may grow a function by N % (default 300)" },
-  { "context-size", "=N", ARG_INT, 0, 100000, FIELD (context_size),
-    NO_FIELD, "inline a calling context only when it grows the\n"
-    "caller by at most N size units (default: GCC's\n"
-    "limit for a hot call)" },
-  { "hot-permille", "=N", ARG_INT, 0, 1000, FIELD (hot_permille),
-    NO_FIELD, "hot blocks make up N per mille of the samples\n"
-    "(default 999)" },
-  { "stale-percent", "=N", ARG_INT, 0, 100, FIELD (stale_percent),
-    NO_FIELD, "warn below N % of samples matched (default 50)" },
-  { "stale-share", "=N", ARG_INT, 0, 100, FIELD (stale_share),
-    NO_FIELD, "...and only for a file whose functions hold at\n"
-    "least N % of the profile's samples (default 1)" },
+  /* What users set.  */
+  ARG_F ("profile", profile, "required",
+	 "the AutoFDO profile (gcov or text format)"),
+  { "verbose", "[=N]", ARG_OPT_INT, 0, 9, FIELD (verbose), NO_FIELD, 0, "off",
+    true, "per-function and per-unit match summary on stderr" },
+  ARG_B ("fdo-opts", fdo_opts, 1, true,
+	 "switch on what -fauto-profile implies, in functions with samples"),
+  ARG_B ("hot-inline", hot_inline, 1, true,
+	 "with fdo-opts, inline callees up to -O3's size "
+	 "(max-inline-insns-auto=30) at hot calls"),
+  ARG_B ("sample-accurate", sample_accurate, 0, true,
+	 "the profile is complete: a function without samples did not run "
+	 "and is made cold"),
+  ARG_N ("stale-percent", stale_percent, 100, 50, NULL, true,
+	 "warn when fewer than N % of a file's samples match"),
+  ARG_N ("stale-share", stale_share, 100, 1, NULL, true,
+	 "...only for a file holding at least N % of the profile's samples"),
+  ARG_F ("report", report, "off",
+	 "append what the translation unit matched to FILE, for afdo-dump "
+	 "--build-report"),
   { "evaluate", "[=FILE]", ARG_FLAG_FILE, 0, 0, FIELD (evaluate),
-    FIELD (evaluate_counts),
-    "with -fprofile-use: print the block overlap of the\n"
-    "plugin's counts with the exact ones per function;\n"
-    "the code is that of -fprofile-use alone; FILE gets\n"
-    "the plugin's block counts" },
-  { "counts", "=FILE", ARG_FILE, 0, 0, FIELD (counts), NO_FIELD,
-    "append the block counts GCC holds after its\n"
-    "\"profile\" pass (exact, -fauto-profile's or the\n"
-    "plugin's) to FILE, for afdo-overlap; profile= is\n"
-    "not needed for this alone" },
-  { "scale", "=0|1", ARG_BOOL, 0, 1, FIELD (scale), NO_FIELD,
-    "hand GCC counts scaled to a large range (default 1)" },
-  { "entry-counts", "=0|1", ARG_BOOL, 0, 1, FIELD (entry_counts), NO_FIELD,
-    "a call that is the only way into a function runs as\n"
-    "often as the function is entered (default 1)" },
-  { "entry-shares", "=0|1", ARG_BOOL, 0, 1, FIELD (entry_shares), NO_FIELD,
-    "...and the calls of a local function from functions\n"
-    "with samples share its entry count (default 1)" },
-  { "entry-sums", "=0|1", ARG_BOOL, 0, 1, FIELD (entry_sums), NO_FIELD,
-    "a function with samples is entered at least as often\n"
-    "as its calls with samples run together (default 1)" },
-  { "prologue", "=0|1", ARG_BOOL, 0, 1, FIELD (prologue), NO_FIELD,
-    "without head counts, the samples of the line of a\n"
-    "function's opening brace count its entries (default 1)" },
-  { "split-parts", "=0|1", ARG_BOOL, 0, 1, FIELD (split_parts), NO_FIELD,
-    "put the parts GCC's early splitting took out of a hot\n"
-    "function back in (default 1)" },
-  { "loop-estimates", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_estimates),
-    NO_FIELD, "record the iterations the counts give as the loops'\n"
-    "estimates (default 1)" },
-  { "vect-estimates", "=0|1", ARG_BOOL, 0, 1, FIELD (vect_estimates),
-    NO_FIELD, "...and the vectorizer sees them; 0: they are\n"
-    "recorded again right after it (default 0)" },
-  { "unsampled-peel", "=0|1", ARG_BOOL, 0, 1, FIELD (unsampled_peel),
-    NO_FIELD, "peel the loops without samples that GCC's inliner\n"
-    "puts into a function with samples, by their static\n"
-    "estimates; 0: as at -O2, not (default 0)" },
-  { "sample-accurate", "=0|1", ARG_BOOL, 0, 1, FIELD (sample_accurate),
-    NO_FIELD, "the profile is complete: a function without samples\n"
-    "did not run and is made cold; 0 keeps its code as\n"
-    "without the plugin (default 0)" },
-  { "check-hot", "=0|1", ARG_BOOL, 0, 1, FIELD (check_hot), NO_FIELD,
-    "after GCC's optimizations, report on stderr the sampled\n"
-    "lines it compiles as not hot (default 0)" },
-  { "mcf", "=0|1", ARG_BOOL, 0, 1, FIELD (mcf), NO_FIELD,
-    "infer the counts as a minimum-cost flow; 0: the\n"
-    "equivalence classes and flow rules (default 1)" },
-  { "unsampled-calls", "=0|1", ARG_BOOL, 0, 1, FIELD (unsampled_calls),
-    NO_FIELD, "...where a block without samples that calls a function\n"
-    "of this unit the profile has no samples of keeps\n"
-    "its count near 0 (default 1)" },
-  { "call-bounds", "=0|1", ARG_BOOL, 0, 1, FIELD (call_bounds),
-    NO_FIELD, "...and one that calls a function the profile has\n"
-    "samples of, not inlined there, runs at most as often as\n"
-    "those samples say (default 1)" },
-  { "evidence", "=0|1", ARG_BOOL, 0, 1, FIELD (evidence), NO_FIELD,
-    "counts decide only where the samples are evidence:\n"
-    "a block without a row is unknown, a row of 0 is\n"
-    "cold only where enough samples were expected, a\n"
-    "branch leaves its static probabilities only where\n"
-    "its arms' samples exclude them (default 1)" },
-  { "min-samples", "=N", ARG_INT, 0, 1000000, FIELD (min_samples),
-    NO_FIELD, "a function instance with fewer samples keeps the\n"
-    "options as given, not those fdo-opts switches on\n"
-    "(default 20)" },
-  { "min-unit-samples", "=N", ARG_INT, 0, 1000000,
-    FIELD (min_unit_samples), NO_FIELD,
-    "a translation unit whose functions have fewer samples\n"
-    "together is compiled as without a profile (default 100)" },
-  { "noise-permille", "=N", ARG_INT, 0, 500, FIELD (noise_permille),
-    NO_FIELD, "without branch records, a branch whose sides without\n"
-    "samples of their own get less than N per mille of its\n"
-    "count keeps its static probabilities (default 100)" },
-  { "noise-regions", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_regions),
-    NO_FIELD, "...and the counts of the blocks each side dominates\n"
-    "agree with those probabilities (default 1)" },
-  { "refold", "=0|1", ARG_BOOL, 0, 1, FIELD (refold), NO_FIELD,
-    "fold the instances nested in folded ones that are not\n"
-    "inlined here either into their functions too; 0: the\n"
-    "first level only (default 1)" },
-  { "noise-lines", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_lines), NO_FIELD,
-    "...and so does a branch whose sides have no samples\n"
-    "but those of the branch's own line (default 1)" },
-  { "noise-exits", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_exits), NO_FIELD,
-    "...and so does a branch out of a loop or into its\n"
-    "head; 0: there the counts tell the loop's iterations\n"
-    "(default 1)" },
-  { "noise-multiway", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_multiway),
-    NO_FIELD, "...but a switch's edges into blocks with samples of\n"
-    "their own take their probabilities from their counts,\n"
-    "the others their static share (default 1)" },
-  { "noise-order", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_order),
-    NO_FIELD, "...and so do a two-way branch's, where the static\n"
-    "probabilities give the side with samples of its own\n"
-    "less than half (default 1)" },
-  { "noise-short", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_short), NO_FIELD,
-    "...and so does an if-then(-else) whose arms are short,\n"
-    "one without entry in the profile (default 1)" },
-  { "noise-skid", "=0|1", ARG_BOOL, 0, 1, FIELD (noise_skid), NO_FIELD,
-    "...and so does an if-then-else whose short arms, one\n"
-    "without entry, have fewer samples than their join\n"
-    "(default 1)" },
-  { "empty-arms", "=0|1", ARG_BOOL, 0, 1, FIELD (empty_arms), NO_FIELD,
-    "...and an arm without statements of its own (its\n"
-    "assignments became PHI arguments) counts as one\n"
-    "without entry (default 0)" },
-  { "jump-tables", "=0|1", ARG_BOOL, 0, 1, FIELD (jump_tables), NO_FIELD,
-    "give a jump table its cases' probabilities again after\n"
-    "GCC's switch lowering, which makes them even (default 1)" },
-  { "loop-align", "=0|1", ARG_BOOL, 0, 1, FIELD (loop_align), NO_FIELD,
-    "without branch records, align a loop whose head is\n"
-    "entered by its jumps more often than by falling in\n"
-    "(default 1)" },
-  { "dispatch", "=0|1", ARG_BOOL, 0, 1, FIELD (dispatch), NO_FIELD,
-    "no cross-jumping in a function whose hot code ends\n"
-    "in a computed goto, so that each of its copies keeps\n"
-    "an indirect jump of its own (default 1)" },
-  { "lto-threshold", "=0|1", ARG_BOOL, 0, 1, FIELD (lto_threshold),
-    NO_FIELD,
-    "at link time (-flto), the hot block threshold is the\n"
-    "profile's, as when the units were compiled, not the\n"
-    "one GCC takes from the whole program's counts\n"
-    "(default 1)" },
-  { "report", "=FILE", ARG_FILE, 0, 0, FIELD (report), NO_FIELD,
-    "append what the translation unit matched to FILE,\n"
-    "for afdo-dump --build-report" },
-  { "dump", "[=FLAGS]", ARG_TEXT, 0, 0, NO_FIELD, NO_FIELD,
-    "write the pass dump, as -fdump-ipa-autofdo[-FLAGS]\n"
-    "would (GCC 12 reads -fdump- options before it loads\n"
-    "plugins; -fdump-ipa-all works too)" },
-  { "help", "", ARG_NONE, 0, 0, NO_FIELD, NO_FIELD, "print this list" },
+    FIELD (evaluate_counts), 0, "off", true,
+    "with -fprofile-use: print the block overlap of the plugin's counts "
+    "with the exact ones (the code is -fprofile-use's); FILE gets the "
+    "plugin's block counts" },
+  ARG_F ("counts", counts, "off",
+	 "append the block counts GCC holds after its \"profile\" pass to "
+	 "FILE, for afdo-overlap (needs no profile=)"),
+  { "dump", "[=FLAGS]", ARG_TEXT, 0, 0, NO_FIELD, NO_FIELD, 0, "off", true,
+    "write the pass dump, as -fdump-ipa-autofdo[-FLAGS] would" },
+  { "check-hot", "=0|1", ARG_BOOL, 0, 1, FIELD (check_hot), NO_FIELD, 0,
+    NULL, true,
+    "report on stderr the sampled lines GCC compiles as not hot" },
+  { "help", "[=all]", ARG_TEXT, 0, 0, NO_FIELD, NO_FIELD, 0, "", true,
+    "print the arguments users set; =all: the tuning switches too" },
+
+  /* Tuning: the parts of the count model (doc/design.md), each of which
+     can be switched off alone for ablation, and their thresholds.  */
+  ARG_B ("discriminators", discriminators, 1, false,
+	 "tell the blocks of one line apart by their discriminator"),
+  ARG_B ("inline", inline_p, 1, false,
+	 "recreate the profile's hot inline instances"),
+  ARG_B ("icp", icp, 1, false, "promote hot indirect calls"),
+  ARG_N ("inline-permille", inline_permille, 1000, -1, "hot-permille", false,
+	 "an inline instance is hot when its total reaches the hot count "
+	 "for N per mille"),
+  ARG_N ("inline-growth", inline_growth, 100000, 300, NULL, false,
+	 "the early inliner may grow a function by N %"),
+  ARG_N ("context-size", context_size, 100000, -1, "GCC's", false,
+	 "inline a calling context only when it grows the caller by at most "
+	 "N size units"),
+  ARG_B ("split-parts", split_parts, 1, false,
+	 "put the parts GCC's early splitting took out of a hot function "
+	 "back in"),
+  ARG_B ("refold", refold, 1, false,
+	 "fold nested instances not inlined here level by level, not only "
+	 "the first"),
+  ARG_N ("hot-permille", hot_permille, 1000, 999, NULL, false,
+	 "hot blocks make up N per mille of the samples"),
+  ARG_B ("propagate", propagate, 1, false,
+	 "infer the counts of blocks without samples"),
+  ARG_B ("mcf", mcf, 1, false,
+	 "infer the counts as a minimum-cost flow; 0: classes and flow rules"),
+  ARG_B ("unsampled-calls", unsampled_calls, 1, false,
+	 "a block calling a unit's function without samples stays near 0"),
+  ARG_B ("call-bounds", call_bounds, 1, false,
+	 "a block calling a sampled function runs at most as its samples say"),
+  ARG_B ("evidence", evidence, 1, false,
+	 "counts decide only where the samples are evidence"),
+  ARG_N ("min-samples", min_samples, 1000000, 20, NULL, false,
+	 "a function instance with fewer samples keeps the options as given"),
+  ARG_N ("min-unit-samples", min_unit_samples, 1000000, 100, NULL, false,
+	 "a unit with fewer samples is compiled as without a profile"),
+  ARG_B ("scale", scale, 1, false,
+	 "hand GCC counts scaled to a large range"),
+  ARG_B ("entry-counts", entry_counts, 1, false,
+	 "the only call into a function runs as often as it is entered"),
+  ARG_B ("entry-shares", entry_shares, 1, false,
+	 "the calls of a local function share its entry count"),
+  ARG_B ("entry-sums", entry_sums, 1, false,
+	 "a function is entered at least as often as its sampled calls run"),
+  ARG_B ("prologue", prologue, 1, false,
+	 "without head counts, the opening brace's samples count the entries"),
+  ARG_N ("noise-permille", noise_permille, 500, 100, NULL, false,
+	 "without branch records, a branch within N per mille of noise keeps "
+	 "its static probabilities"),
+  ARG_B ("noise-regions", noise_regions, 1, false,
+	 "the blocks below such a branch agree with its probabilities"),
+  ARG_B ("noise-lines", noise_lines, 1, false,
+	 "a branch with only its own line's samples keeps its probabilities"),
+  ARG_B ("noise-exits", noise_exits, 1, false,
+	 "the noise rule holds at a loop's exits and head too"),
+  ARG_B ("noise-multiway", noise_multiway, 1, false,
+	 "a switch's edges into sampled blocks take their counts' share"),
+  ARG_B ("noise-order", noise_order, 1, false,
+	 "so does a two-way branch whose static split contradicts the samples"),
+  ARG_B ("noise-short", noise_short, 1, false,
+	 "short if-then(-else) arms, one without entry, keep static "
+	 "probabilities"),
+  ARG_B ("noise-skid", noise_skid, 1, false,
+	 "so do short arms with fewer samples than their join"),
+  ARG_B ("empty-arms", empty_arms, 0, false,
+	 "an arm without statements of its own counts as one without entry"),
+  ARG_B ("jump-tables", jump_tables, 1, false,
+	 "give jump tables their cases' probabilities after switch lowering"),
+  ARG_B ("loop-estimates", loop_estimates, 1, false,
+	 "record the iterations the counts give as the loops' estimates"),
+  ARG_B ("vect-estimates", vect_estimates, 0, false,
+	 "the vectorizer sees those estimates; 0: recorded again after it"),
+  ARG_B ("unsampled-peel", unsampled_peel, 0, false,
+	 "peel loops without samples inlined into sampled functions"),
+  ARG_B ("loop-align", loop_align, 1, false,
+	 "without branch records, align loops whose head the jumps enter"),
+  ARG_B ("dispatch", dispatch, 1, false,
+	 "no cross-jumping where hot code ends in a computed goto"),
+  ARG_B ("lto-threshold", lto_threshold, 1, false,
+	 "at link time, the hot block threshold is the profile's, not GCC's"),
 };
 
-/* The defaults of the arguments.  */
+/* Every option at its default: the table's, none elsewhere.  */
 static void
 default_options (afdo_plugin_options *o)
 {
   memset (o, 0, sizeof *o);
-  o->discriminators = true;
-  o->propagate = true;
-  o->fdo_opts = true;
-  o->hot_inline = true;
-  o->inline_p = true;
-  o->icp = true;
-  o->hot_permille = 999;
-  o->stale_percent = 50;
-  o->stale_share = 1;
-  o->inline_permille = -1;
-  o->inline_growth = 300;
-  o->context_size = -1;
-  o->scale = true;
-  o->entry_counts = true;
-  o->entry_shares = true;
-  o->entry_sums = true;
-  o->evidence = true;
-  o->min_samples = 20;
-  o->min_unit_samples = 100;
-  o->noise_permille = 100;
-  o->noise_regions = true;
-  o->noise_lines = true;
-  o->noise_short = true;
-  o->noise_multiway = true;
-  o->noise_order = true;
-  o->noise_exits = true;
-  o->jump_tables = true;
-  o->noise_skid = true;
-  o->refold = true;
-  o->loop_align = true;
-  o->dispatch = true;
-  o->lto_threshold = true;
-  o->mcf = true;
-  o->unsampled_calls = true;
-  o->call_bounds = true;
-  o->loop_estimates = true;
-  o->split_parts = true;
-  o->prologue = true;
+  char *base = (char *) o;
+  for (const arg_spec &a : arg_table)
+    switch (a.kind)
+      {
+      case ARG_BOOL:
+	*(bool *) (base + a.field) = a.def != 0;
+	break;
+      case ARG_INT:
+      case ARG_OPT_INT:
+	*(int *) (base + a.field) = a.def;
+	break;
+      default:
+	break;
+      }
 }
 
 static void
@@ -310,27 +253,96 @@ append (auto_vec<char> &buf, const char *text)
     buf.safe_push (*text);
 }
 
-/* The help text, from the table; also the plugin's PLUGIN_INFO.  */
+/* The default of A as the help and the manuals show it; "" for none.
+   Returns a string to free.  */
 static char *
-help_text (void)
+default_text (const arg_spec &a)
+{
+  if (a.def_text)
+    return xstrdup (a.def_text);
+  return xasprintf ("%d", a.def);
+}
+
+/* Append TEXT to BUF as words wrapped at column 79, the lines after the
+   first indented to column 22, where *COL is the column now.  */
+static void
+append_wrapped (auto_vec<char> &buf, const char *text, size_t *col)
+{
+  const size_t indent = 22, width = 79;
+  while (*text)
+    {
+      const char *end = strchr (text, ' ');
+      size_t len = end ? (size_t) (end - text) : strlen (text);
+      if (*col > indent && *col + 1 + len > width)
+	{
+	  buf.safe_push ('\n');
+	  for (*col = 0; *col < indent; ++*col)
+	    buf.safe_push (' ');
+	}
+      else if (*col > indent)
+	{
+	  buf.safe_push (' ');
+	  ++*col;
+	}
+      for (size_t i = 0; i < len; i++)
+	buf.safe_push (text[i]);
+      *col += len;
+      text += len;
+      while (*text == ' ')
+	text++;
+    }
+}
+
+/* One line of the help for A: "  NAME=VALUE  help (default D)".  */
+static void
+append_help_line (auto_vec<char> &buf, const arg_spec &a)
+{
+  char *head = xasprintf ("  %s%s", a.name, a.value);
+  append (buf, head);
+  size_t col = strlen (head);
+  free (head);
+  if (col > 21)
+    {
+      buf.safe_push ('\n');
+      col = 0;
+    }
+  for (; col < 22; col++)
+    buf.safe_push (' ');
+  append_wrapped (buf, a.help, &col);
+  char *def = default_text (a);
+  if (strcmp (def, "required") == 0)
+    append_wrapped (buf, "(required)", &col);
+  else if (*def)
+    {
+      char *text = xasprintf ("(default %s)", def);
+      append_wrapped (buf, text, &col);
+      free (text);
+    }
+  free (def);
+  buf.safe_push ('\n');
+}
+
+/* The help text, from the table: the arguments users set and, with ALL,
+   the tuning switches too.  Without ALL also the plugin's PLUGIN_INFO.  */
+static char *
+help_text (bool all)
 {
   auto_vec<char> buf;
   append (buf, "afdo: sampling-based feedback-directed optimization.  "
 	  "Arguments (-fplugin-arg-afdo-NAME[=VALUE]):\n");
   for (const arg_spec &a : arg_table)
+    if (a.user)
+      append_help_line (buf, a);
+  if (all)
     {
-      char *head = xasprintf ("  %s%s", a.name, a.value);
-      append (buf, head);
-      for (size_t n = strlen (head); n < 22; n++)
-	buf.safe_push (' ');
-      free (head);
-      for (const char *p = a.help; *p; p++)
-	if (*p == '\n')
-	  append (buf, "\n                      ");
-	else
-	  buf.safe_push (*p);
-      buf.safe_push ('\n');
+      append (buf, "Tuning switches of the count model (doc/design.md):\n");
+      for (const arg_spec &a : arg_table)
+	if (!a.user)
+	  append_help_line (buf, a);
     }
+  else
+    append (buf, "The count model's tuning switches: "
+	    "-fplugin-arg-afdo-help=all.\n");
   buf.safe_push ('\0');
   return xstrdup (buf.address ());
 }
@@ -549,7 +561,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   afdo_session *s = &session;
   default_options (&s->opts);
 
-  bool ok = true, help = false;
+  bool ok = true;
+  /* 1: "help", 2: "help=all".  */
+  int help = 0;
   const char *dump = NULL;
   for (int i = 0; i < info->argc; i++)
     {
@@ -571,16 +585,31 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
       if (strcmp (a->name, "dump") == 0)
 	dump = value ? value : "";
       else if (strcmp (a->name, "help") == 0)
-	help = true;
+	{
+	  if (value && strcmp (value, "all") != 0)
+	    {
+	      error ("%s: argument %<help%> takes %<all%> or nothing, "
+		     "not %qs", afdo_plugin_name, value);
+	      ok = false;
+	    }
+	  else
+	    help = value ? 2 : 1;
+	}
       else
 	ok &= parse_arg (*a, value, &s->opts);
     }
 
   static struct plugin_info plugin_info = { "0.1", NULL };
-  plugin_info.help = help_text ();
+  plugin_info.help = help_text (false);
   register_callback (info->base_name, PLUGIN_INFO, NULL, &plugin_info);
-  if (help)
+  if (help == 1)
     fputs (plugin_info.help, stderr);
+  else if (help == 2)
+    {
+      char *text = help_text (true);
+      fputs (text, stderr);
+      free (text);
+    }
   if (!ok || !afdo_evaluate_check (s, afdo_plugin_name))
     return 0;
   if (!s->opts.profile && s->opts.counts)

@@ -20,7 +20,7 @@
 /* Include after GCC's own headers.
 
    The plugin is a pipeline of stages, one file each (see "Where things
-   are" in doc/afdo-plugin.md):
+   are" in doc/afdo-plugin.md, and doc/design.md):
 
      afdo-plugin.cc    arguments, option switches, pass registration
      afdo-session.cc   the session: the profile, its summary and
@@ -48,8 +48,9 @@
 #include "gcov-io.h"
 #include "afdo-profile.h"
 
-/* The plugin's arguments (-fplugin-arg-afdo-NAME[=VALUE]); the table
-   in afdo-plugin.cc describes each, and doc/afdo-plugin.md too.  */
+/* The plugin's arguments (-fplugin-arg-afdo-NAME[=VALUE]).  Their names,
+   forms, defaults and help are in arg_table (afdo-plugin.cc) alone;
+   plugin_init is the one writer of these fields.  */
 struct afdo_plugin_options
 {
   /* profile=FILE.  */
@@ -87,7 +88,7 @@ struct afdo_plugin_options
   int inline_growth;
   /* context-size=N: the early inliner inlines a calling context of a
      call-graph profile only when the inlined body grows the caller by at
-     most N size units (-1, the default: GCC's limit for a hot call).  */
+     most N size units (-1: GCC's limit for a hot call).  */
   int context_size;
   /* evaluate[=FILE]: compare with the exact counts of -fprofile-use
      (afdo-evaluate.cc); FILE gets the plugin's block counts.  */
@@ -95,8 +96,8 @@ struct afdo_plugin_options
   const char *evaluate_counts;
   /* counts=FILE: append the block counts GCC holds after "profile".  */
   const char *counts;
-  /* The count model (doc/afdo-plugin.md, "The count model"); each part
-     can be switched off for ablation.  */
+  /* The count model (doc/design.md); each part can be switched off
+     for ablation.  */
   /* scale=0|1: hand GCC counts scaled to a large range.  */
   bool scale;
   /* entry-counts=0|1: a call that is the only way into a function runs
@@ -112,7 +113,7 @@ struct afdo_plugin_options
      zero; a row of 0 says "cold" only where the block would have had
      enough samples had it run as often as its dominator; a two-way
      branch leaves its static probabilities only where the samples of
-     its arms exclude them (doc/afdo-plugin.md, "The evidence rule").  */
+     its arms exclude them (doc/design.md, "The evidence rule").  */
   bool evidence;
   /* min-samples=N: a function instance with fewer samples keeps the
      options as given.  */

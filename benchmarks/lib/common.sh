@@ -78,14 +78,15 @@ bench_perf_args ()
   rm -f "$1/lbr.data"*
 }
 
-# PLUGIN_HELP: the help of the plugin $PLUGIN, also written to
-# $RUNDIR/plugin-help.txt; ABLATION: $BENCH_ABLATION, else the arguments
-# that turn off the plugin's inliner and indirect-call promotion, those
-# of them its help names.  $1 is a directory for a scratch file.
+# PLUGIN_HELP: the help of the plugin $PLUGIN with its tuning switches
+# (help=all), also written to $RUNDIR/plugin-help.txt; ABLATION:
+# $BENCH_ABLATION, else the arguments that turn off the plugin's inliner
+# and indirect-call promotion, those of them its help names.  $1 is a
+# directory for a scratch file.
 bench_plugin_help ()
 {
   echo 'int main (void) { return 0; }' >"$1/empty.c"
-  PLUGIN_HELP=$("$CC" -fplugin="$PLUGIN" -fplugin-arg-afdo-help \
+  PLUGIN_HELP=$("$CC" -fplugin="$PLUGIN" -fplugin-arg-afdo-help=all \
                   -c "$1/empty.c" -o /dev/null 2>&1)
   printf '%s\n' "$PLUGIN_HELP" >"$RUNDIR/plugin-help.txt"
   ABLATION=()
