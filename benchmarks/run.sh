@@ -127,7 +127,7 @@ CG_STACK=${BENCH_CG_STACK:-8192}
 [ "$MODE" = binquality ] && VARIANTS=()
 # Ablation: the plugin with each part of the count model, the early
 # inliner and the options it switches on turned off in turn
-# (doc/afdo-plugin.md, "The count model"); BENCH_PLUGIN_VARIANTS adds
+# (doc/design.md, "The count model"); BENCH_PLUGIN_VARIANTS adds
 # such variants to any mode: NAME=ARG[,ARG...] gives variant plugin-NAME
 # with -fplugin-arg-afdo-ARG for each ARG (an ARG that begins with "-"
 # is a compiler option, given as it is: tracer=-ftracer).

@@ -18,7 +18,7 @@
    <http://www.gnu.org/licenses/>.  */
 
 /* The plugin infers block and edge counts as a flow of minimum cost
-   (doc/afdo-plugin.md, "The count model"); this is the solver.  Arcs
+   (doc/design.md, "The count model"); this is the solver.  Arcs
    have a capacity and a non-negative cost per unit of flow; the solver
    sends the largest flow from S to T, and among those one of least
    cost.  */

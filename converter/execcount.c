@@ -239,7 +239,7 @@ to_units (double e)
 }
 
 /* The minimum-cost flow over F's CFG (the network of seed 002 and of
-   the plugin's inference, doc/afdo-plugin.md): each block is two nodes
+   the plugin's inference, doc/design.md): each block is two nodes
    IN and OUT; a block's estimate W is a flow of W that the source puts
    at OUT and the sink takes at IN, an arc IN -> OUT raises the count, an
    arc OUT -> IN (of capacity W) lowers it; CFG edges join OUT to the

@@ -36,14 +36,11 @@
    a function of an included file or of one inlined from a header is not
    the unit's), and a last line with the unit's sum.
    The discriminator keeps the cold blocks of a line from taking the
-   samples of its hot ones: the error paths of a macro expanded on one
-   line (bzip2's GET_MTF_VAL: 250 samples of line 489 were reported
-   for its RETURN (BZ_DATA_ERROR) blocks).
-   A cold copy of a position that also has a hot copy in the function is
-   not reported: GCC copies a loop's test in front of the loop, where
-   it runs once per entry, and a copy without a discriminator of its
-   own is looked up by its line (bzip2's blocksort.c: nine lines, most
-   of them loop tests, 508 of the 520 samples the check reported).
+   samples of its hot ones (the error paths of a macro expanded on one
+   line).  A cold copy of a position that also has a hot copy in the
+   function is not reported: GCC copies a loop's test in front of the
+   loop, where it runs once per entry, and a copy without a
+   discriminator of its own is looked up by its line.
    A function whose calls GCC's inliner all inlined may keep an own body
    with a count of 0 and its lines listed: the line says so.
    Statements GCC's own inliner brought in after annotation are looked

@@ -30,12 +30,11 @@
    optimized for size, and tests the opposite: it leaves it alone only
    when it is optimized for size.  The handlers' common tails (the test
    for hooks, the fetch) become a few shared ones that reach the jump by
-   a conditional branch, which compgotos cannot copy into.  lua 5.4's
-   luaV_execute keeps three indirect jumps at -O2 for its 83 opcodes.
-   Instrumented FDO keeps 34 by accident: the hot/cold partition gives
-   the dispatch block predecessors in both sections, and try_crossjump_bb
-   leaves such a block alone (with -fno-reorder-blocks-and-partition
-   FDO's luaV_execute has three too).
+   a conditional branch, which compgotos cannot copy into: an
+   interpreter of many opcodes keeps only a few indirect jumps.
+   Instrumented FDO keeps more only where the hot/cold partition gives
+   the dispatch block predecessors in both sections, which
+   try_crossjump_bb leaves alone (doc/design.md, part 13).
 
    Where the profile says a computed jump is hot, these two passes turn
    cross-jumping off for the function around "jump2" and on again after

@@ -26,10 +26,8 @@
    keep their counts; the edges into them do not.  The alignment of
    labels, the order of blocks and the hot/cold split, which look at
    edge counts, then treat a case run once in a thousand dispatches as
-   they treat the most common one: every case of the dispatch switch of
-   benchmarks/programs/interp.c got 1/32 of the dispatch's count, was
-   aligned as a hot jump target, and the interpreter ran 3 % slower
-   than with the cases' own probabilities (doc/afdo-plugin.md).
+   they treat the most common one: a dispatch switch's rare cases are
+   aligned as hot jump targets (doc/design.md, part 14).
 
    The pass before "switchlower" records, for each switch of a function
    whose counts came from the profile, the probability of the edge into
