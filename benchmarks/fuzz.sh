@@ -48,6 +48,11 @@
 #   FUZZ_CONVERT=FILE     the converter (default FUZZ_BUILD/afdo-convert)
 #   FUZZ_PLUGIN_ARGS=...  more options for the plugin's build
 #   FUZZ_PROFILE=FILE     (one) this profile instead of a new recording
+#   FUZZ_CACHE=DIR        keep each seed's profile and -O2 measurement in
+#                         DIR and reuse them when there: the plugins of two
+#                         trees judged on the same samples (the cache holds
+#                         what the converter and generator made; clear it
+#                         when either changes)
 #   FUZZ_WORK=DIR         where seeds run (default benchmarks/work/fuzz)
 #   FUZZ_FREQ=20000       perf's sampling frequency
 #   FUZZ_CC=gcc
@@ -169,8 +174,13 @@ fuzz_seed ()
   fi
   o2s=$(text_size o2)
 
-  # The profile: a new recording, or FUZZ_PROFILE.
-  if [ -n "${FUZZ_PROFILE:-}" ]; then
+  # The profile: a new recording, FUZZ_PROFILE, or the cache's.
+  local cache=
+  [ -n "${FUZZ_CACHE:-}" ] && cache=$FUZZ_CACHE/seed-$seed && mkdir -p "$cache"
+  if [ -n "$cache" ] && [ -s "$cache/prof.gcov" ] && [ -s "$cache/samples" ]; then
+    cp "$cache/prof.gcov" prof.gcov
+    samples=$(cat "$cache/samples")
+  elif [ -n "${FUZZ_PROFILE:-}" ]; then
     cp "$FUZZ_PROFILE" prof.gcov || { causes=(profile); row; return 0; }
   else
     if ! timeout 300 perf record -e cpu-clock -F "$FUZZ_FREQ" -q -o perf.data \
@@ -183,6 +193,9 @@ fuzz_seed ()
     fi
     samples=$(sed -n 's/^afdo-convert: samples in [^:]*: \([0-9]*\).*/\1/p' convert.log | head -n 1)
     [ -n "$samples" ] || samples=0
+    if [ -n "$cache" ]; then
+      cp prof.gcov "$cache/prof.gcov" && echo "$samples" >"$cache/samples"
+    fi
   fi
 
   # shellcheck disable=SC2086
@@ -193,8 +206,13 @@ fuzz_seed ()
   fi
   afs=$(text_size afdo)
 
-  local b
-  for b in o2 afdo; do
+  local b runs=(o2 afdo)
+  if [ -n "$cache" ] && [ -s "$cache/cg-o2.log" ] && [ -f "$cache/out-o2.txt" ]; then
+    cp "$cache/cg-o2.log" "$cache/out-o2.txt" .
+    [ -s "$cache/cg-o2.out" ] && cp "$cache/cg-o2.out" .
+    runs=(afdo)
+  fi
+  for b in "${runs[@]}"; do
     if ! timeout 600 valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes \
 	 --cachegrind-out-file="cg-$b.out" --log-file="cg-$b.log" \
 	 "./$b" "$measure" >"out-$b.txt" 2>"err-$b.txt"; then
@@ -202,6 +220,9 @@ fuzz_seed ()
 	causes=(o2-run); row; return 0
       fi
       causes+=(output)
+    fi
+    if [ "$b" = o2 ] && [ -n "$cache" ]; then
+      cp cg-o2.log cg-o2.out out-o2.txt "$cache/"
     fi
   done
   local c

@@ -281,21 +281,56 @@ afdo_mark_reached (afdo_unit *unit, afdo_names *names,
    expected, it says nothing.  */
 #define EVIDENCE_EXPECTED 5
 
-/* The statements of block B that take code (not debug statements,
-   labels, clobbers or predictions), at least 1.  */
-static int
-code_stmts (basic_block b)
+/* Whether STMT takes code: not a debug statement, label, clobber or
+   prediction.  */
+static bool
+code_stmt_p (gimple *stmt)
+{
+  return (!is_gimple_debug (stmt) && gimple_code (stmt) != GIMPLE_LABEL
+	  && !gimple_clobber_p (stmt) && gimple_code (stmt) != GIMPLE_PREDICT);
+}
+
+/* The statements of block B that take code, at least 1.  */
+int
+afdo_code_stmts (basic_block b)
 {
   int n = 0;
   for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (b); !gsi_end_p (gsi);
        gsi_next_nondebug (&gsi))
-    {
-      gimple *stmt = gsi_stmt (gsi);
-      if (gimple_code (stmt) != GIMPLE_LABEL && !gimple_clobber_p (stmt)
-	  && gimple_code (stmt) != GIMPLE_PREDICT)
-	n++;
-    }
+    if (code_stmt_p (gsi_stmt (gsi)))
+      n++;
   return MAX (n, 1);
+}
+
+/* The statements that take code per source position (line and
+   discriminator) in FN's body, at least 1.  A position's count is an
+   execution count in samples per instruction (the MAX of its
+   instructions'), so the samples behind a count are about the count
+   times the position's instructions; the statements stand for them.  */
+double
+afdo_stmts_per_position (function *fn)
+{
+  if (!fn || !fn->cfg)
+    return 1.0;
+  hash_set<int_hash<HOST_WIDE_INT, -1, -2> > positions;
+  HOST_WIDE_INT stmts = 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
+	 !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	location_t loc = gimple_location (stmt);
+	if (!code_stmt_p (stmt) || loc == UNKNOWN_LOCATION)
+	  continue;
+	stmts++;
+	HOST_WIDE_INT key = ((HOST_WIDE_INT) LOCATION_LINE (loc) << 20)
+			    + (bb->discriminator & 0xfffff);
+	positions.add (key);
+      }
+  if (positions.elements () == 0)
+    return 1.0;
+  return MAX ((double) stmts / (double) positions.elements (), 1.0);
 }
 
 /* Whether block B, located in the profile without samples, has a 0
@@ -315,8 +350,9 @@ zero_evidence_p (vec<afdo_bb_count> &d, basic_block b, bool line_known)
     if (d[dom->index].state == AFDO_BB_ANNOTATED)
       {
 	double rate = (double) d[dom->index].annotated_count
-		      / (double) code_stmts (dom);
-	return rate * (double) code_stmts (b) >= (double) EVIDENCE_EXPECTED;
+		      / (double) afdo_code_stmts (dom);
+	return (rate * (double) afdo_code_stmts (b)
+		>= (double) EVIDENCE_EXPECTED);
       }
   return false;
 }

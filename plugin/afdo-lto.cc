@@ -125,7 +125,7 @@ pass_autofdo_lto::execute (function *)
 	n_counts++;
     }
   gcov_type gcc_threshold = profile_info ? get_hot_bb_threshold () : -1;
-  gcov_type threshold = afdo_hot_threshold (s);
+  gcov_type threshold = afdo_gcc_hot_threshold (s);
   bool set = n_counts && s->opts.lto_threshold;
   if (set)
     set_hot_bb_threshold (threshold);

@@ -262,6 +262,10 @@ struct afdo_session
 /* The hot block threshold in the counts handed to GCC: the hot count
    times the scale.  */
 gcov_type afdo_hot_threshold (const afdo_session *);
+gcov_type afdo_gcc_hot_threshold (const afdo_session *);
+
+/* The normal quantile of the evidence rule's two-sided 99 % intervals.  */
+#define AFDO_EVIDENCE_Z 2.576
 /* Read the profile (once) and set the thresholds; false if it cannot
    be read (an error was given then).  */
 bool afdo_session_read (afdo_session *);
@@ -629,6 +633,9 @@ void afdo_dump_count (afdo_session *, gcov_type count);
 
 /* Annotate cfun from INSTANCE and propagate: the three stages above,
    the dump of the result, and the edge data's allocation.  */
+int afdo_code_stmts (basic_block);
+double afdo_stmts_per_position (function *);
+uint64_t afdo_samples_behind (uint64_t total, function *);
 void afdo_annotate_function (afdo_unit *, afdo_function *instance,
 			     bool head_ok, afdo_fn_result *);
 

@@ -34,6 +34,7 @@
 
    and reports how much of the profile the unit matched.  */
 
+#include <math.h>
 #include "gcc-plugin.h"
 #include "tree.h"
 #include "tree-pass.h"
@@ -89,6 +90,29 @@ afdo_hot_threshold (const afdo_session *s)
   return (gcov_type) MIN (s->hot_count * s->scale, (uint64_t) 1 << 60);
 }
 
+/* The hot block threshold handed to GCC, below which it optimizes a
+   block for size: a count is called cold only where the samples are
+   evidence of it, where the upper end of its 99 % interval stays below
+   the hot count H.  That is the count C with C + Z sqrt (C) = H; with
+   a few samples nothing sampled is cold (H = 2: C = 0.4), with many
+   the threshold is about H (H = 1,000: C = 921).  Without the
+   evidence rule, H.  */
+gcov_type
+afdo_gcc_hot_threshold (const afdo_session *s)
+{
+  double c = (double) s->hot_count;
+  if (s->opts.evidence)
+    {
+      double r = (-AFDO_EVIDENCE_Z
+		  + sqrt (AFDO_EVIDENCE_Z * AFDO_EVIDENCE_Z + 4.0 * c)) / 2.0;
+      c = r * r;
+    }
+  double t = c * (double) s->scale;
+  if (t >= (double) ((uint64_t) 1 << 60))
+    return (gcov_type) ((uint64_t) 1 << 60);
+  return MAX ((gcov_type) t, (gcov_type) 2);
+}
+
 /* The hot block threshold: the working-set count at hot-permille (the
    rule GCC's ipa-profile applies to instrumented profiles); and the
    inline threshold.  */
@@ -110,6 +134,11 @@ set_thresholds (afdo_session *s)
   /* At link time GCC reads the summary from the units' bytecode, and its
      ipa-profile computes a threshold of its own, which the link-time
      pass replaces by this one (afdo-lto.cc).  */
+  if (dump_file && s->opts.evidence)
+    fprintf (dump_file, "hot block threshold handed to GCC: count %.2f "
+	     "(the evidence rule)\n",
+	     (double) afdo_gcc_hot_threshold (s) / (double) MAX (s->scale,
+								  (uint64_t) 1));
   if (s->lto)
     return;
 
@@ -118,7 +147,7 @@ set_thresholds (afdo_session *s)
   s->summary.runs = 1;
   s->summary.sum_max = (gcov_type) MIN (max * s->scale, (uint64_t) 1 << 60);
   profile_info = &s->summary;
-  set_hot_bb_threshold (afdo_hot_threshold (s));
+  set_hot_bb_threshold (afdo_gcc_hot_threshold (s));
 }
 
 /* Sampled counts are small: a block of a cold loop may have a few
@@ -385,12 +414,14 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 	 (branch_without_evidence), stay comparable with its callers' and
 	 callees'.  Otherwise, only where the counts came from samples,
 	 hot-inline.  */
-      if (inst->total > 0 && inst->total < (uint64_t) s->opts.min_samples)
+      uint64_t behind = afdo_samples_behind (inst->total,
+					     DECL_STRUCT_FUNCTION (node->decl));
+      if (inst->total > 0 && behind < (uint64_t) s->opts.min_samples)
 	{
 	  if (dump_file)
-	    fprintf (dump_file, "  %s: %" PRIu64 " samples, fewer than "
+	    fprintf (dump_file, "  %s: about %" PRIu64 " samples, fewer than "
 		     "min-samples (%d): options as given\n",
-		     node->dump_name (), inst->total, s->opts.min_samples);
+		     node->dump_name (), behind, s->opts.min_samples);
 	  afdo_handoff_given_options (s);
 	}
       else if (res.applied && res.n_annotated > 0)
@@ -462,6 +493,18 @@ report_unit (afdo_unit *u, const afdo_unit_summary *sum)
     afdo_report_unit (u, sum);
 }
 
+/* The samples behind an instance's TOTAL, the sum of its positions'
+   counts, in the body of FN: each count stands for about as many
+   samples as its position has instructions (afdo_stmts_per_position).  */
+uint64_t
+afdo_samples_behind (uint64_t total, function *fn)
+{
+  double r = afdo_stmts_per_position (fn);
+  const uint64_t cap = (uint64_t) 1 << 60;
+  double v = (double) total * r;
+  return v >= (double) cap ? cap : (uint64_t) v;
+}
+
 /* Whether the functions of unit U have fewer samples in all than
    min-unit-samples (the evidence rule): then each keeps the code it has
    without a profile, and the unit is left as it is.  With profiles of
@@ -486,12 +529,15 @@ few_samples_unit (afdo_unit *u)
 	continue;
       const afdo_function *top = afdo_top (s->prof, idx, false);
       if (top && !tops.add (top))
-	samples = afdo_count_add (samples, top->total);
+	samples = afdo_count_add (samples,
+				  afdo_samples_behind (top->total,
+						       DECL_STRUCT_FUNCTION
+							 (node->decl)));
     }
   if (samples == 0 || samples >= (uint64_t) s->opts.min_unit_samples)
     return false;
   if (dump_file)
-    fprintf (dump_file, "translation unit: %" PRIu64 " samples, fewer "
+    fprintf (dump_file, "translation unit: about %" PRIu64 " samples, fewer "
 	     "than min-unit-samples (%d): compiled as without a profile\n",
 	     samples, s->opts.min_unit_samples);
   afdo_unit_summary sum;

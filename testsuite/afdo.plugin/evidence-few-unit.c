@@ -20,5 +20,5 @@ run (const unsigned *v, int n, const unsigned *t, int m)
   return r;
 }
 
-/* { dg-final { scan-dump autofdo "translation unit: 4 samples, fewer than min-unit-samples \\(100\\): compiled as without a profile" } } */
+/* { dg-final { scan-dump autofdo "translation unit: about \[0-9\]+ samples, fewer than min-unit-samples \\(100\\): compiled as without a profile" } } */
 /* { dg-final { scan-dump-not vect "optimized: loop vectorized" } } */
