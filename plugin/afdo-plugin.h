@@ -113,7 +113,9 @@ struct afdo_plugin_options
      zero; a row of 0 says "cold" only where the block would have had
      enough samples had it run as often as its dominator; a two-way
      branch leaves its static probabilities only where the samples of
-     its arms exclude them (doc/design.md, "The evidence rule").  */
+     its arms exclude them; a block is cold to GCC only where its count
+     is evidently below the hot count; no loop is peeled by a sampled
+     trip count (doc/design.md, "The evidence rule").  */
   bool evidence;
   /* min-samples=N: a function instance with fewer samples keeps the
      options as given.  */
