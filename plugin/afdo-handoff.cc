@@ -438,6 +438,29 @@ arm_edge_p (edge e)
 static const char *
 branch_without_evidence (vec<afdo_bb_count> &d, basic_block bb)
 {
+  if (EDGE_COUNT (bb->succs) > 2)
+    {
+      /* A multiway branch: a case with no row of its own makes the
+	 split the inference's guess, as for two ways (a switch whose
+	 dominant case -O2 computed with a conditional move).  */
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE))
+	  return NULL;
+      if (loop_edges_p (bb))
+	return NULL;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (arm_edge_p (e) && own_samples (d, e->dest) < 0)
+	  {
+	    const afdo_bb_count &c = d[e->dest->index];
+	    if (c.state == AFDO_BB_CALL || c.has_call_bound
+		|| c.calls_unsampled)
+	      continue;
+	    return "a case has no row of its own";
+	  }
+      return NULL;
+    }
   if (EDGE_COUNT (bb->succs) != 2)
     return NULL;
   edge e[2] = { EDGE_SUCC (bb, 0), EDGE_SUCC (bb, 1) };
