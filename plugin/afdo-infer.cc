@@ -53,12 +53,10 @@
 #include "afdo-mcf.h"
 #include "afdo-plugin.h"
 
-static const gcov_type count_cap = (gcov_type) 1 << 60;
-
 static gcov_type
 add_count (gcov_type a, gcov_type b)
 {
-  return a >= count_cap - b ? count_cap : a + b;
+  return a >= afdo_count_cap - b ? afdo_count_cap : a + b;
 }
 
 /* The state of the inference of one function.  */
@@ -296,7 +294,7 @@ flow_fallback (flow_ctx *fc)
 	  && guessed_sum > 0 && bb->count.initialized_p ())
 	c = (gcov_type) (((__int128) bb->count.to_gcov_type () * known_sum
 			  + guessed_sum / 2) / guessed_sum);
-      set_known (b, MIN (c, count_cap), AFDO_BB_GUESSED);
+      set_known (b, MIN (c, afdo_count_cap), AFDO_BB_GUESSED);
       done = true;
     }
   return done;
@@ -722,7 +720,7 @@ mcf_infer (vec<afdo_bb_count> &d, gcov_type unit, bool unsampled_calls)
 	  if (bound_arc[i] >= 0)
 	    up = add_count (up, afdo_mcf_flow (m, bound_arc[i]));
 	  gcov_type down = lower_arc[i] < 0 ? 0 : steps_flow (m, lower_arc[i]);
-	  gcov_type f = MIN (add_count (w, up) - down, count_cap);
+	  gcov_type f = MIN (add_count (w, up) - down, afdo_count_cap);
 	  if (b.known)
 	    {
 	      b.raised = f > w;
@@ -736,7 +734,7 @@ mcf_infer (vec<afdo_bb_count> &d, gcov_type unit, bool unsampled_calls)
       for (unsigned k = 0; k < edge_arcs.length (); k++)
 	{
 	  afdo_edge_count *ec = AFDO_EDGE (edge_arcs[k].first);
-	  ec->count = MIN (afdo_mcf_flow (m, edge_arcs[k].second), count_cap);
+	  ec->count = MIN (afdo_mcf_flow (m, edge_arcs[k].second), afdo_count_cap);
 	  ec->known = true;
 	}
     }

@@ -523,8 +523,8 @@ consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
   profile_probability prob = profile_probability::likely ();
   if (!tinst && site_total > 0)
     prob = profile_probability::probability_in_gcov_type
-      ((gcov_type) MIN (weight, (uint64_t) 1 << 60),
-       (gcov_type) MIN (site_total, (uint64_t) 1 << 60));
+      ((gcov_type) MIN (weight, AFDO_COUNT_CAP),
+       (gcov_type) MIN (site_total, AFDO_COUNT_CAP));
   cgraph_edge *dedge = e->make_speculative (target,
 					    e->count.apply_probability (prob));
   /* Expand the speculation now: the guard, the direct call (DEDGE's

@@ -206,6 +206,9 @@ struct afdo_plugin_options
   const char *report;
 };
 
+/* AFDO_COUNT_CAP (afdo-profile.h) as a count handed to GCC.  */
+const gcov_type afdo_count_cap = (gcov_type) AFDO_COUNT_CAP;
+
 class afdo_names;
 
 /* The session: everything that lives as long as the compilation

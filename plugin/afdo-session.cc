@@ -80,13 +80,13 @@ hot_count (afdo_session *s, int permille, uint64_t *sum, uint64_t *max)
   uint64_t c = afdo_working_set_count (s->prof, permille, sum, max);
   /* Counts of 1 are never hot to GCC (maybe_hot_count_p).  */
   c = MAX (c, (uint64_t) 2);
-  return MIN (c, (uint64_t) 1 << 60);
+  return MIN (c, AFDO_COUNT_CAP);
 }
 
 gcov_type
 afdo_hot_threshold (const afdo_session *s)
 {
-  return (gcov_type) MIN (s->hot_count * s->scale, (uint64_t) 1 << 60);
+  return (gcov_type) MIN (s->hot_count * s->scale, AFDO_COUNT_CAP);
 }
 
 /* The hot block threshold: the working-set count at hot-permille (the
@@ -116,7 +116,7 @@ set_thresholds (afdo_session *s)
   /* GCC reads profile_info for the number of runs and, lacking a set
      threshold, the maximum; a sampled profile is one run.  */
   s->summary.runs = 1;
-  s->summary.sum_max = (gcov_type) MIN (max * s->scale, (uint64_t) 1 << 60);
+  s->summary.sum_max = (gcov_type) MIN (max * s->scale, AFDO_COUNT_CAP);
   profile_info = &s->summary;
   set_hot_bb_threshold (afdo_hot_threshold (s));
 }
