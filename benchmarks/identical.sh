@@ -17,7 +17,8 @@
 #   NAME.rand.gcov  afdo-randprof's random profile of the same binary
 #                   (absurd counts, missing lines and targets included),
 #                   which reaches the plugin's defensive paths.
-# Every program is also compiled with -flto -ffat-lto-objects, so the
+# Every program is also compiled with the flow rules in place of the
+# minimum-cost flow (mcf=0), and with -flto -ffat-lto-objects, so the
 # plugin's LTO stream is compared too (-frandom-seed names its sections
 # alike) and linked with -flto and the plugin (whose executables are
 # compared as the objects are); what the plugin prints while compiling
@@ -98,12 +99,14 @@ for side in A B; do
   cp "$plugin" "$IDENT_WORK/afdo.so" || exit 2
   for n in "${names[@]}"; do
     for prof in perf rand; do
-      for mode in plain lto; do
-	flags=(-O2 -g -c)
+      for mode in plain lto rules; do
+	flags=(-O2 -g -c) extra=()
+	[ "$mode" = rules ] && extra=(-fplugin-arg-afdo-mcf=0)
 	[ "$mode" = lto ] && flags+=(-flto -ffat-lto-objects -frandom-seed="$n")
 	o=$IDENT_WORK/obj/$n/$prof-$mode-$side.o
 	if ! "$CC" "${flags[@]}" -fplugin="$IDENT_WORK/afdo.so" \
 	     -fplugin-arg-afdo-profile="$P/$n.$prof.gcov" \
+	     "${extra[@]}" \
 	     "$IDENT_WORK/src/$n.c" -o "$o" >"$o.log" 2>&1; then
 	  echo "identical: $n ($prof, $mode) does not compile with $side: $o.log" >&2
 	  exit 2
@@ -128,10 +131,11 @@ rm -f "$IDENT_WORK/afdo.so"
 total=0 differ=0 linked=0
 for n in "${names[@]}"; do
   for prof in perf rand; do
-    for mode in plain lto; do
+    for mode in plain lto rules; do
       o=$IDENT_WORK/obj/$n/$prof-$mode
-      for x in o ${mode/plain/}; do
-	[ "$x" = lto ] && x=x linked=$((linked + 1))
+      xs=(o)
+      [ "$mode" = lto ] && xs+=(x) linked=$((linked + 1))
+      for x in "${xs[@]}"; do
 	total=$((total + 1))
 	if ! cmp -s "$o-A.$x.s" "$o-B.$x.s" || ! cmp -s "$o-A.$x.log" "$o-B.$x.log"; then
 	  differ=$((differ + 1))
