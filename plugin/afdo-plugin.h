@@ -30,7 +30,8 @@
      afdo-inline.cc    recreate hot inline instances, promote icalls
      afdo-offline.cc   fold the inline instances not recreated
      afdo-annotate.cc  statements -> block counts (MAX)
-     afdo-infer.cc     block counts -> block and edge counts
+     afdo-infer.cc     block counts -> block and edge counts (flow
+		       rules; afdo-infer-mcf.cc: minimum-cost flow)
      afdo-handoff.cc   the counts become GCC's profile
      afdo-dispatch.cc  hot computed gotos keep their own copies
      afdo-evaluate.cc  evaluate mode and block count files
@@ -206,8 +207,15 @@ struct afdo_plugin_options
   const char *report;
 };
 
-/* AFDO_COUNT_CAP (afdo-profile.h) as a count handed to GCC.  */
+/* AFDO_COUNT_CAP (afdo-profile.h) as a count handed to GCC, and the sum
+   of two counts saturating there.  */
 const gcov_type afdo_count_cap = (gcov_type) AFDO_COUNT_CAP;
+
+static inline gcov_type
+afdo_add_count (gcov_type a, gcov_type b)
+{
+  return a >= afdo_count_cap - b ? afdo_count_cap : a + b;
+}
 
 class afdo_names;
 
@@ -606,6 +614,13 @@ void afdo_mark_reached (afdo_unit *, afdo_names *, afdo_function *instance);
    field (afdo-infer.cc).  */
 void afdo_infer_counts (const afdo_session *, vec<afdo_bb_count> &counts,
 			bool any, afdo_fn_result *);
+
+/* The same with the minimum-cost flow (mcf=1), UNIT being one sample in
+   the counts' units; false when the network cannot be solved within
+   its budget, COUNTS left for the flow rules then
+   (afdo-infer-mcf.cc).  */
+bool afdo_mcf_infer (vec<afdo_bb_count> &counts, gcov_type unit,
+		     bool unsampled_calls);
 
 /* entry-counts: raise the block of each call in cfun that is the only
    way into a function already annotated to that function's entry
