@@ -27,7 +27,8 @@
 		       thresholds; the "autofdo" pass running the stages
 		       over a translation unit
      afdo-lookup.cc    names, inline stacks, call sites, positions
-     afdo-inline.cc    recreate hot inline instances, promote icalls
+     afdo-inline.cc    recreate hot inline instances
+     afdo-icall.cc     promote hot indirect calls for it
      afdo-offline.cc   fold the inline instances not recreated
      afdo-annotate.cc  statements -> block counts (MAX)
      afdo-infer.cc     block counts -> block and edge counts (flow
@@ -365,6 +366,11 @@ const afdo_pos *afdo_disc_position (const afdo_function *inst,
 uint64_t afdo_block_line_count (const afdo_function *inst, uint32_t offset,
 				uint32_t disc, bool *by_line = NULL);
 
+/* Whether position P of a call site's line applies to a call in a block
+   with discriminator DISC: its own entry, or the line's entry without
+   one.  */
+bool afdo_site_pos_p (const afdo_pos *p, uint32_t disc);
+
 /* Whether STMT is in the scope of an inlined call: its line is in the
    inlined function.  */
 bool afdo_stmt_inlined_p (const gimple *stmt);
@@ -503,6 +509,17 @@ void afdo_report_unit (afdo_unit *, const afdo_unit_summary *);
 /* Stage: recreate the hot inline instances of the profile in the IR,
    callers first, and promote hot indirect calls (afdo-inline.cc).  */
 void afdo_early_inline (afdo_unit *);
+/* Promote the indirect call E of NODE, whose statement is in instance
+   INST of NAMES' profile at OFFSET.DISC, to a guarded direct call when
+   the profile names a target of at least THRESHOLD samples defined here
+   that takes the call's arguments: the direct call's edge, and the
+   target's samples in *WEIGHT; NULL when not promoted, the reason
+   counted in U's inline_stats and dumped (afdo-icall.cc).  */
+cgraph_edge *afdo_promote_icall (afdo_unit *u, afdo_names *names,
+				 cgraph_node *node, uint64_t threshold,
+				 cgraph_edge *e, afdo_function *inst,
+				 uint32_t offset, uint32_t disc,
+				 uint64_t *weight);
 /* Stage, after folding: the same for the functions whose instances all
    come from folding (the profiled binary inlined them everywhere), and
    for those whose instance received folded samples (calls or calling
