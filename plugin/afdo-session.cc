@@ -53,6 +53,7 @@
 #include "dumpfile.h"
 #include "afdo-summary.h"
 #include "afdo-plugin.h"
+#include "afdo-pass.h"
 
 /* Counts of a corrupt or hostile profile may reach 2^63 - 1, but GCC's
    own sums of count times time (ipa-profile's histogram) overflow long
@@ -592,49 +593,25 @@ afdo_session_run_unit (afdo_session *s)
   return 0;
 }
 
-namespace {
-
-const pass_data pass_data_autofdo =
+/* The "autofdo" pass runs where the IR is not the link's and a profile
+   was given.  */
+static bool
+autofdo_gate (afdo_session *s, function *)
 {
-  SIMPLE_IPA_PASS,	/* type */
-  "autofdo",		/* name */
-  OPTGROUP_NONE,	/* optinfo_flags */
-  TV_IPA_AUTOFDO,	/* tv_id */
-  0,			/* properties_required */
-  0,			/* properties_provided */
-  0,			/* properties_destroyed */
-  0,			/* todo_flags_start */
-  0,			/* todo_flags_finish */
-};
+  return optimize > 0 && !in_lto_p && !seen_error ()
+	 && s->opts.profile != NULL;
+}
 
-class pass_autofdo : public simple_ipa_opt_pass
+static unsigned int
+autofdo_execute (afdo_session *s, function *)
 {
-public:
-  pass_autofdo (gcc::context *ctxt, afdo_session *session)
-    : simple_ipa_opt_pass (pass_data_autofdo, ctxt), s (session)
-  {}
-
-  opt_pass *clone () final override { return this; }
-
-  bool gate (function *) final override
-  {
-    return optimize > 0 && !in_lto_p && !seen_error ()
-	   && s->opts.profile != NULL;
-  }
-
-  unsigned int execute (function *) final override
-  {
-    return afdo_session_run_unit (s);
-  }
-
-private:
-  afdo_session *s;
-};
-
-} // anon namespace
+  return afdo_session_run_unit (s);
+}
 
 opt_pass *
 afdo_make_autofdo_pass (afdo_session *s)
 {
-  return new pass_autofdo (g, s);
+  return new afdo_pass<simple_ipa_opt_pass>
+    (afdo_pass_data (SIMPLE_IPA_PASS, "autofdo", TV_IPA_AUTOFDO, 0), s,
+     autofdo_gate, autofdo_execute);
 }
