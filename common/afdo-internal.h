@@ -104,8 +104,11 @@ afdo_pos *afdo_pos_lookup (afdo_function *fn, afdo_key_t key, bool create,
 afdo_function *afdo_callee_lookup (const afdo_profile *, afdo_function *fn,
 				   afdo_key_t key, uint32_t name, bool create,
 				   bool *created);
+/* Add the detached top-level instance FN, whose name P has no instance
+   of yet, to P (afdo-profile.c).  */
+void afdo_add_top (afdo_profile *p, afdo_function *fn);
 /* Put the detached top-level instance FN into P; when P already has a
-   function of that name, FN is added to it and freed.  */
+   function of that name, FN is added to it and freed (afdo-merge.c).  */
 void afdo_attach_top (afdo_profile *p, afdo_function *fn);
 
 /* Add WEIGHT times the counts of SRC (of profile SP) into DST (of DP).  */

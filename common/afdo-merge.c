@@ -71,6 +71,21 @@ afdo_function_merge (afdo_profile *dp, afdo_function *dst,
 }
 
 void
+afdo_attach_top (afdo_profile *p, afdo_function *f)
+{
+  afdo_function *old = afdo_top (p, f->name, false);
+  if (!old)
+    {
+      f->parent = NULL;
+      f->callsite = 0;
+      afdo_add_top (p, f);
+      return;
+    }
+  afdo_function_merge (p, old, p, f, 1);
+  afdo_function_free (f);
+}
+
+void
 afdo_profile_merge (afdo_profile *dst, const afdo_profile *src,
 		    uint64_t weight)
 {

@@ -139,7 +139,7 @@ afdo_top_lookup (const afdo_profile *p, uint32_t name)
   return NULL;
 }
 
-static void
+void
 afdo_add_top (afdo_profile *p, afdo_function *f)
 {
   afdo_grow ((void **) &p->tops, &p->cap_tops, p->n_tops + 1,
@@ -167,21 +167,6 @@ afdo_top_by_name (const afdo_profile *p, const char *name)
 {
   uint32_t i = afdo_name_index (p, name, strlen (name));
   return i == UINT32_MAX ? NULL : afdo_top_lookup (p, i);
-}
-
-void
-afdo_attach_top (afdo_profile *p, afdo_function *f)
-{
-  afdo_function *old = afdo_top_lookup (p, f->name);
-  if (!old)
-    {
-      f->parent = NULL;
-      f->callsite = 0;
-      afdo_add_top (p, f);
-      return;
-    }
-  afdo_function_merge (p, old, p, f, 1);
-  afdo_function_free (f);
 }
 
 /* Positions.  Positions and callees are kept sorted at all times, so

@@ -1,5 +1,6 @@
-/* afdo: the one shape of the GCC plugin's passes: GCC's pass class with
-   the session, a gate and a body given as plain functions.
+/* afdo: the one shape of the GCC plugin's passes (GCC's pass class with
+   the session, a gate and a body given as plain functions), and their
+   registration.
    Copyright (C) 2026 The afdo authors.
 
    This file is part of afdo.
@@ -80,5 +81,10 @@ private:
   gate_fn gate_f;
   execute_fn execute_f;
 };
+
+/* Register PASS next to the IPA pass REF (afdo-pass.cc); its dump takes
+   REF's number, so dumps sort in the order passes run.  */
+void afdo_register_pass (const char *base_name, opt_pass *pass,
+			 const char *ref, enum pass_positioning_ops pos);
 
 #endif /* AFDO_PASS_H */
