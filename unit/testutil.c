@@ -40,6 +40,13 @@ tu_tcase (Suite *suite, const char *name, double seconds)
   return tc;
 }
 
+void
+tu_add_tests (TCase *tc, const TTest *const *tests)
+{
+  for (; *tests; tests++)
+    tcase_add_test (tc, *tests);
+}
+
 int
 tu_run_suite (Suite *suite)
 {

@@ -21,9 +21,14 @@
 #ifndef AFDO_TESTUTIL_H
 #define AFDO_TESTUTIL_H
 
+/* The headers every test program uses.  */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include <check.h>
 
@@ -32,6 +37,8 @@
 /* A test case NAME of SUITE whose tests may each run SECONDS (Check's
    default when 0).  */
 TCase *tu_tcase (Suite *suite, const char *name, double seconds);
+/* Add the tests TESTS (NULL-terminated) to TC.  */
+void tu_add_tests (TCase *tc, const TTest *const *tests);
 /* Run the tests of SUITE; the exit status of the test program.  */
 int tu_run_suite (Suite *suite);
 
