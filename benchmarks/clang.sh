@@ -81,6 +81,7 @@ log ()
 
 . "$BENCH/lib/fetch.sh"
 . "$BENCH/lib/common.sh"
+. "$BENCH/lib/program.sh"
 
 # The recipe interface of real/*.sh (see run.sh): SRCS, CPPFLAGS_P,
 # LIBS_P, r_inputs, r_workload.
@@ -94,26 +95,7 @@ load_recipe ()
     WHY="no recipe benchmarks/real/$p.sh"
     return 1
   fi
-  . "$BENCH/real/$p.sh"
-  SRCDIR=$WORK/src/$PKG
-  bench_fetch "$PKG" "$SRCDIR" || { WHY="cannot fetch the Debian source of $PKG"; return 1; }
-  r_prepare >>"$LOG" 2>&1 || { WHY="preparing $PKG failed (see $LOG)"; return 1; }
-}
-
-write_workload ()
-{
-  local f=$PDIR/workload-$2.sh
-  {
-    echo '#!/usr/bin/env bash'
-    echo "# $1 workload ($2), written by benchmarks/clang.sh"
-    echo 'set -e -o pipefail'
-    echo 'BIN=$1'
-    echo 'RUN=${RUN:-}'
-    printf 'DATA=%q\n' "$DATA"
-    printf 'TMPD=$(mktemp -d %q)\n' "$WORK/tmp/w.XXXXXX"
-    echo "trap 'rm -rf \"\$TMPD\"' EXIT"
-    r_workload "$2"
-  } >"$f"
+  bench_real_recipe "$p"
 }
 
 # build_variant P V DIR FLAGS...: the whole program into DIR/P, file by
@@ -122,25 +104,11 @@ build_variant ()
 {
   local p=$1 v=$2 dir=$3
   shift 3
-  local flags=("$@") mk=$dir/build-$v.mk objs=() i=0 s o f linkflags=()
+  local flags=("$@") mk=$dir/build-$v.mk objs=() f linkflags=()
   for f in "${flags[@]}"; do
     case $f in -fprofile-instr-generate*) linkflags+=("$f") ;; esac
   done
-  mkdir -p "$dir/obj"
-  rm -f "$dir/obj"/*.o "$dir/$p"
-  {
-    echo "# $p, variant $v: written by benchmarks/clang.sh"
-    echo "all: $dir/$p"
-    for s in "${SRCS[@]}"; do
-      o=$dir/obj/$(printf '%02d' $i)-$(basename "${s%.*}").o
-      objs+=("$o")
-      echo "$o: $s"
-      printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${flags[*]} ${CPPFLAGS_P[*]} -c $s -o $o"
-      i=$((i + 1))
-    done
-    echo "$dir/$p: ${objs[*]}"
-    printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${linkflags[*]} -o $dir/$p ${objs[*]} ${LIBS_P[*]}"
-  } >"$mk"
+  bench_makefile "$p" "$v" "$dir" "$mk"
   "$BT" "$dir/compile-$v.time" make -s -j"$JOBS" -f "$mk" >"$dir/build-$v.log" 2>&1
 }
 

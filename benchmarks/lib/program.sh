@@ -1,0 +1,58 @@
+# afdo benchmarks: what the harnesses share about one program (sourced):
+# its Debian recipe, its workload script, and the makefile of a build.
+# Copyright (C) 2026 The afdo authors.  GPLv3 or later; see COPYING.
+#
+# The caller sets BENCH, WORK, LOG, PDIR, CC, BASE_CFLAGS, and for a
+# program PREP, DATA, SRCS, CPPFLAGS_P and LIBS_P (load_recipe); the
+# recipe interface of real/*.sh is described in run.sh.
+
+# bench_real_recipe P: source real/P.sh, fetch the Debian source of its
+# package into SRCDIR and prepare it; false with WHY set on failure.
+bench_real_recipe ()
+{
+  . "$BENCH/real/$1.sh"
+  SRCDIR=$WORK/src/$PKG
+  bench_fetch "$PKG" "$SRCDIR" || { WHY="cannot fetch the Debian source of $PKG"; return 1; }
+  r_prepare >>"$LOG" 2>&1 || { WHY="preparing $PKG failed (see $LOG)"; return 1; }
+}
+
+# write_workload P SIZE: the workload as a script taking the binary.
+write_workload ()
+{
+  local f=$PDIR/workload-$2.sh
+  {
+    echo '#!/usr/bin/env bash'
+    echo "# $1 workload ($2), written by benchmarks/$(basename "$0")"
+    echo 'set -e -o pipefail'
+    echo 'BIN=$1'
+    echo 'RUN=${RUN:-}'
+    printf 'DATA=%q\n' "$DATA"
+    printf 'TMPD=$(mktemp -d %q)\n' "$WORK/tmp/w.XXXXXX"
+    echo "trap 'rm -rf \"\$TMPD\"' EXIT"
+    r_workload "$2"
+  } >"$f"
+}
+
+# bench_makefile P V DIR MK: write to MK the makefile that compiles SRCS
+# file by file into DIR/obj with the base flags plus the caller's array
+# FLAGS, and links DIR/P with LINKFLAGS; the objects in the caller's
+# array OBJS (bash's dynamic scope: build_variant's locals).
+bench_makefile ()
+{
+  local p=$1 v=$2 dir=$3 mk=$4 i=0 s o
+  mkdir -p "$dir/obj"
+  rm -f "$dir/obj"/*.o "$dir/$p"
+  {
+    echo "# $p, variant $v: written by benchmarks/$(basename "$0")"
+    echo "all: $dir/$p"
+    for s in "${SRCS[@]}"; do
+      o=$dir/obj/$(printf '%02d' $i)-$(basename "${s%.*}").o
+      objs+=("$o")
+      echo "$o: $s"
+      printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${flags[*]} ${CPPFLAGS_P[*]} -c $s -o $o"
+      i=$((i + 1))
+    done
+    echo "$dir/$p: ${objs[*]}"
+    printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${linkflags[*]} -o $dir/$p ${objs[*]} ${LIBS_P[*]}"
+  } >"$mk"
+}
