@@ -428,13 +428,5 @@ START_TEST (test_malformed)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("binoverlap");
-  TCase *tc = tu_tcase (s, "core", 0);
-  tu_add_tests (tc, (const TTest *[]) {
-    test_image, test_callgrind, test_overlap, test_perf_script,
-    test_malformed, NULL });
-  return tu_run_suite (s);
-}
+TU_MAIN ("binoverlap", "core", 0, test_image, test_callgrind, test_overlap,
+	test_perf_script, test_malformed)

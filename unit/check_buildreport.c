@@ -167,13 +167,5 @@ START_TEST (test_malformed)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("buildreport");
-  TCase *tc = tu_tcase (s, "core", 0);
-  tu_add_tests (tc, (const TTest *[]) {
-    test_read_and_sum, test_two_profiles, test_clamped, test_malformed,
-    NULL });
-  return tu_run_suite (s);
-}
+TU_MAIN ("buildreport", "core", 0, test_read_and_sum, test_two_profiles,
+	test_clamped, test_malformed)

@@ -514,15 +514,7 @@ START_TEST (test_real_create_gcov)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("formats");
-  TCase *tc = tu_tcase (s, "formats", 300);
-  tu_add_tests (tc, (const TTest *[]) {
-    test_round_trip_hand, test_round_trip_deep, test_round_trip_10000,
-    test_create_gcov_layout, test_layout_detection, test_gcc_layout_bytes,
-    test_text_lenient, test_text_write_refuses, test_real_create_gcov,
-    NULL });
-  return tu_run_suite (s);
-}
+TU_MAIN ("formats", "formats", 300, test_round_trip_hand, test_round_trip_deep,
+	test_round_trip_10000, test_create_gcov_layout, test_layout_detection,
+	test_gcc_layout_bytes, test_text_lenient, test_text_write_refuses,
+	test_real_create_gcov)

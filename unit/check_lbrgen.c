@@ -245,13 +245,5 @@ START_TEST (test_bad_usage)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("lbrgen");
-  TCase *tc = tu_tcase (s, "lbrgen", 120);
-  tu_add_tests (tc, (const TTest *[]) {
-    test_decoder, test_decoder_truncated, test_layout_plain,
-    test_layout_hw_idx, test_bad_usage, NULL });
-  return tu_run_suite (s);
-}
+TU_MAIN ("lbrgen", "lbrgen", 120, test_decoder, test_decoder_truncated,
+	test_layout_plain, test_layout_hw_idx, test_bad_usage)

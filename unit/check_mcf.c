@@ -92,12 +92,5 @@ START_TEST (test_budget)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("mcf");
-  TCase *tc = tu_tcase (s, "core", 0);
-  tu_add_tests (tc, (const TTest *[]) {
-    test_two_paths, test_reroute, test_large_counts, test_budget, NULL });
-  return tu_run_suite (s);
-}
+TU_MAIN ("mcf", "core", 0, test_two_paths, test_reroute, test_large_counts,
+	test_budget)

@@ -387,15 +387,7 @@ START_TEST (test_files)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("model");
-  TCase *tc = tu_tcase (s, "model", 120);
-  tu_add_tests (tc, (const TTest *[]) {
-    test_intern, test_intern_many, test_top_lookup,
-    test_positions_and_callees, test_saturation, test_targets, test_merge,
-    test_scale, test_walk_summary, test_determinism,
-    test_duplicate_tops_summed, test_files, NULL });
-  return tu_run_suite (s);
-}
+TU_MAIN ("model", "model", 120, test_intern, test_intern_many, test_top_lookup,
+	test_positions_and_callees, test_saturation, test_targets, test_merge,
+	test_scale, test_walk_summary, test_determinism,
+	test_duplicate_tops_summed, test_files)

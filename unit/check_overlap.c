@@ -189,12 +189,5 @@ START_TEST (test_malformed)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("overlap");
-  TCase *tc = tu_tcase (s, "core", 0);
-  tu_add_tests (tc, (const TTest *[]) {
-    test_overlap_formula, test_compare, test_missing, test_malformed, NULL });
-  return tu_run_suite (s);
-}
+TU_MAIN ("overlap", "core", 0, test_overlap_formula, test_compare,
+	test_missing, test_malformed)

@@ -260,13 +260,5 @@ START_TEST (test_replay_perf)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("regress");
-  TCase *tc = tu_tcase (s, "fuzz", 60);
-  tu_add_tests (tc, (const TTest *[]) {
-    test_symbolize_leaf_first, test_replay_gcov, test_replay_text,
-    test_replay_perf, NULL });
-  return tu_run_suite (s);
-}
+TU_MAIN ("regress", "fuzz", 60, test_symbolize_leaf_first, test_replay_gcov,
+	test_replay_text, test_replay_perf)

@@ -101,12 +101,4 @@ START_TEST (test_max_and_branches)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("summary");
-  TCase *tc = tu_tcase (s, "core", 0);
-  tu_add_tests (tc, (const TTest *[]) {
-    test_working_set, test_max_and_branches, NULL });
-  return tu_run_suite (s);
-}
+TU_MAIN ("summary", "core", 0, test_working_set, test_max_and_branches)

@@ -497,13 +497,5 @@ START_TEST (test_decode_truncated)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("unwind");
-  TCase *tc = tu_tcase (s, "core", 0);
-  tu_add_tests (tc, (const TTest *[]) {
-    test_chain, test_reuse, test_nothing, test_remap, test_bad_file,
-    test_decode, test_decode_truncated, NULL });
-  return tu_run_suite (s);
-}
+TU_MAIN ("unwind", "core", 0, test_chain, test_reuse, test_nothing, test_remap,
+	test_bad_file, test_decode, test_decode_truncated)

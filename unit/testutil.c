@@ -57,6 +57,15 @@ tu_run_suite (Suite *suite)
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+int
+tu_main (const char *suite, const char *tcase, double seconds,
+	 const TTest *const *tests)
+{
+  Suite *s = suite_create (suite);
+  tu_add_tests (tu_tcase (s, tcase, seconds), tests);
+  return tu_run_suite (s);
+}
+
 afdo_profile *
 tu_read (const void *data, size_t len, const char *name, afdo_format *found,
 	 afdo_error *err)
