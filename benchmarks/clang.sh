@@ -133,11 +133,7 @@ run_cachegrind ()
   objcopy --strip-debug "$bin" "$d/$p" || return 1
   RUN="valgrind --tool=cachegrind --branch-sim=yes --cache-sim=no --cachegrind-out-file=/dev/null --log-file=$d/cg.%p.log" \
     bash "$PDIR/workload-small.sh" "$d/$p" >/dev/null 2>"$d/stderr" || return 1
-  cat "$d"/cg.*.log | tr -d , | awk -v p="$p" -v v="$v" '
-    /I +refs:/ { ir += $NF }
-    /Branches:/ { for (i = 1; i <= NF; i++) if ($i == "Branches:") br += $(i + 1) }
-    /Mispredicts:/ { for (i = 1; i <= NF; i++) if ($i == "Mispredicts:") mp += $(i + 1) }
-    END { if (ir > 0) printf "cg\t%s\t%s\t%.0f\t%.0f\t%.0f\n", p, v, ir, br, mp }' >>"$REC"
+  bench_cg_record "$p" "$v" "$d"
 }
 
 # The sum of the top-level totals of a text profile.

@@ -1,8 +1,9 @@
 # afdo benchmarks: what the harnesses share about one program (sourced):
-# its Debian recipe, its workload script, and the makefile of a build.
+# its Debian recipe, its workload script, the makefile of a build, and
+# the record of its cachegrind run.
 # Copyright (C) 2026 The afdo authors.  GPLv3 or later; see COPYING.
 #
-# The caller sets BENCH, WORK, LOG, PDIR, CC, BASE_CFLAGS, and for a
+# The caller sets BENCH, WORK, LOG, REC, PDIR, CC, BASE_CFLAGS, and for a
 # program PREP, DATA, SRCS, CPPFLAGS_P and LIBS_P (load_recipe); the
 # recipe interface of real/*.sh is described in run.sh.
 
@@ -55,4 +56,17 @@ bench_makefile ()
     echo "$dir/$p: ${objs[*]}"
     printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${linkflags[*]} -o $dir/$p ${objs[*]} ${LIBS_P[*]}"
   } >"$mk"
+}
+
+# bench_cg_record P V DIR: the "cg" record of program P, variant V: the
+# instructions, branches and mispredicts of the cachegrind logs
+# DIR/cg.*.log (one per process of the workload) summed.
+bench_cg_record ()
+{
+  local p=$1 v=$2 d=$3
+  cat "$d"/cg.*.log | tr -d , | awk -v p="$p" -v v="$v" '
+    /I +refs:/ { ir += $NF }
+    /Branches:/ { for (i = 1; i <= NF; i++) if ($i == "Branches:") br += $(i + 1) }
+    /Mispredicts:/ { for (i = 1; i <= NF; i++) if ($i == "Mispredicts:") mp += $(i + 1) }
+    END { if (ir > 0) printf "cg\t%s\t%s\t%.0f\t%.0f\t%.0f\n", p, v, ir, br, mp }' >>"$REC"
 }
