@@ -58,20 +58,15 @@ hottest_target_at (const afdo_function *inst, uint32_t offset, uint32_t disc,
 {
   const afdo_target *best = NULL;
   *site_total = 0;
-  uint32_t first, last;
-  afdo_line_positions (inst, offset, &first, &last);
-  for (uint32_t i = first; i < last; i++)
-    {
-      const afdo_pos *p = &inst->pos[i];
-      if (!afdo_site_pos_p (p, disc))
-	continue;
-      for (uint32_t j = 0; j < p->n_targets; j++)
-	{
-	  *site_total = afdo_count_add (*site_total, p->targets[j].count);
-	  if (!best || p->targets[j].count > best->count)
-	    best = &p->targets[j];
-	}
-    }
+  afdo_visit_site_targets (inst, offset, disc,
+			   [&] (const afdo_target &t)
+			   {
+			     *site_total = afdo_count_add (*site_total,
+							   t.count);
+			     if (!best || t.count > best->count)
+			       best = &t;
+			     return false;
+			   });
   return best;
 }
 

@@ -261,18 +261,9 @@ static bool
 site_calls_p (const afdo_function *inst, uint32_t offset, uint32_t disc,
 	      uint32_t name)
 {
-  uint32_t first, last;
-  afdo_line_positions (inst, offset, &first, &last);
-  for (uint32_t i = first; i < last; i++)
-    {
-      const afdo_pos *p = &inst->pos[i];
-      if (!afdo_site_pos_p (p, disc))
-	continue;
-      for (uint32_t j = 0; j < p->n_targets; j++)
-	if (p->targets[j].name == name)
-	  return true;
-    }
-  return false;
+  return afdo_visit_site_targets (inst, offset, disc,
+				  [name] (const afdo_target &t)
+				  { return t.name == name; });
 }
 
 /* Whether INST is a calling context: nested at a call site that names

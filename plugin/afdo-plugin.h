@@ -395,6 +395,29 @@ uint64_t afdo_block_line_count (const afdo_function *inst, uint32_t offset,
    one.  */
 bool afdo_site_pos_p (const afdo_pos *p, uint32_t disc);
 
+/* Call VISIT on each call target of the call site of INST at line
+   OFFSET in a block with discriminator DISC: the targets of the line's
+   positions that apply to it (afdo_site_pos_p).  Stops at the first
+   for which VISIT returns true, and returns whether one did.  */
+template <typename VISIT>
+static inline bool
+afdo_visit_site_targets (const afdo_function *inst, uint32_t offset,
+			 uint32_t disc, VISIT visit)
+{
+  uint32_t first, last;
+  afdo_line_positions (inst, offset, &first, &last);
+  for (uint32_t i = first; i < last; i++)
+    {
+      const afdo_pos *p = &inst->pos[i];
+      if (!afdo_site_pos_p (p, disc))
+	continue;
+      for (uint32_t j = 0; j < p->n_targets; j++)
+	if (visit (p->targets[j]))
+	  return true;
+    }
+  return false;
+}
+
 /* Whether STMT is in the scope of an inlined call: its line is in the
    inlined function.  */
 bool afdo_stmt_inlined_p (const gimple *stmt);
