@@ -22,8 +22,9 @@
 /* The "autofdo" pass runs right after GCC's own (gated off) "afdo" pass:
    every function body is in GIMPLE SSA form after the early
    optimizations, and "profile" and the regular IPA passes come after.
-   It reads the profile once (the session keeps it for the compilation)
-   and runs the stages over the translation unit:
+   It has the session read the profile once (afdo-session.cc, which
+   keeps it for the compilation) and runs the stages over the
+   translation unit:
 
      inline   recreate the profile's hot inline instances (afdo-inline.cc)
      fold     the unit's profile, the instances not recreated folded into
@@ -33,7 +34,8 @@
      infer    block counts -> every block and edge (afdo-infer.cc)
      hand off the counts become GCC's profile (afdo-handoff.cc)
 
-   and reports how much of the profile the unit matched.  */
+   and reports how much of the profile the unit matched.  The stages
+   call the session's services, never back into this file.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
