@@ -387,12 +387,20 @@ afdo_sorted_tops (const afdo_profile *p, uint32_t *n)
   return t;
 }
 
-uint64_t
-afdo_function_sum (const afdo_function *f)
+/* The sum of F's own position counts (saturating).  */
+static uint64_t
+afdo_positions_sum (const afdo_function *f)
 {
   uint64_t s = 0;
   for (uint32_t i = 0; i < f->n_pos; i++)
     s = afdo_count_add (s, f->pos[i].count);
+  return s;
+}
+
+uint64_t
+afdo_function_sum (const afdo_function *f)
+{
+  uint64_t s = afdo_positions_sum (f);
   for (uint32_t i = 0; i < f->n_callees; i++)
     s = afdo_count_add (s, afdo_function_sum (f->callees[i]));
   return s;
@@ -434,9 +442,7 @@ afdo_finalize_function (const afdo_profile *p, afdo_function *f)
 uint64_t
 afdo_function_counted_total (const afdo_function *f)
 {
-  uint64_t s = 0;
-  for (uint32_t i = 0; i < f->n_pos; i++)
-    s = afdo_count_add (s, f->pos[i].count);
+  uint64_t s = afdo_positions_sum (f);
   for (uint32_t i = 0; i < f->n_callees; i++)
     s = afdo_count_add (s, f->callees[i]->total);
   return s;
@@ -447,9 +453,7 @@ afdo_effective_total (const afdo_function *f)
 {
   if (f->has_stated_total)
     return f->stated_total;
-  uint64_t s = 0;
-  for (uint32_t i = 0; i < f->n_pos; i++)
-    s = afdo_count_add (s, f->pos[i].count);
+  uint64_t s = afdo_positions_sum (f);
   for (uint32_t i = 0; i < f->n_callees; i++)
     s = afdo_count_add (s, afdo_effective_total (f->callees[i]));
   return s;
