@@ -275,13 +275,7 @@ bench_clang ()
   for ((r = 0; r < PAIRS; r++)); do
     for ((k = 0; k < n; k++)); do
       v=${order[$(((k + r) % n))]}
-      "$BT" "$PDIR/t.time" bash "$PDIR/workload-full.sh" "${ok[$v]}" >/dev/null 2>&1
-      read -r -a t <"$PDIR/t.time"
-      if [ "${t[5]}" != 0 ]; then
-        log "$p: $v exited with ${t[5]} in round $r"
-        continue
-      fi
-      record time "$p" "$r" "$v" "${t[1]}" "${t[0]}"
+      bench_time_run "$p" "$r" "$v" "${ok[$v]}"
     done
   done
   for v in "${order[@]}"; do record status "$p" "$v" ok ""; done

@@ -528,13 +528,7 @@ bench_program ()
       v=${order[$(((k + r) % n))]}
       bin=${ok[$v]}
       [ "$sh" = 0 ] || bin=$PDIR/$v/shift$sh/$p
-      "$BT" "$PDIR/t.time" bash "$PDIR/workload-full.sh" "$bin" >/dev/null 2>&1
-      read -r -a t <"$PDIR/t.time"
-      if [ "${t[5]}" != 0 ]; then
-        log "$p: $v exited with ${t[5]} in round $r"
-        continue
-      fi
-      record time "$p" "$r" "$v" "${t[1]}" "${t[0]}"
+      bench_time_run "$p" "$r" "$v" "$bin"
     done
   done
   for v in "${order[@]}"; do record status "$p" "$v" ok ""; done

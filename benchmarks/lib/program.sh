@@ -1,9 +1,10 @@
 # afdo benchmarks: what the harnesses share about one program (sourced):
-# its Debian recipe, its workload script, the makefile of a build, and
-# the record of its cachegrind run.
+# its Debian recipe, its workload script, the makefile of a build, a
+# timed run, and the record of its cachegrind run.
 # Copyright (C) 2026 The afdo authors.  GPLv3 or later; see COPYING.
 #
-# The caller sets BENCH, WORK, LOG, REC, PDIR, CC, BASE_CFLAGS, and for a
+# The caller sets BENCH, WORK, LOG, REC, PDIR, CC, BASE_CFLAGS, BT (the
+# timer), defines log and record (lib/common.sh), and for a
 # program PREP, DATA, SRCS, CPPFLAGS_P and LIBS_P (load_recipe); the
 # recipe interface of real/*.sh is described in run.sh.
 
@@ -69,4 +70,19 @@ bench_cg_record ()
     /Branches:/ { for (i = 1; i <= NF; i++) if ($i == "Branches:") br += $(i + 1) }
     /Mispredicts:/ { for (i = 1; i <= NF; i++) if ($i == "Mispredicts:") mp += $(i + 1) }
     END { if (ir > 0) printf "cg\t%s\t%s\t%.0f\t%.0f\t%.0f\n", p, v, ir, br, mp }' >>"$REC"
+}
+
+# bench_time_run P R V BIN: round R of variant V of program P, the full
+# workload on BIN timed by BT: a "time" record, or a line in the log when
+# it exits with an error.
+bench_time_run ()
+{
+  local p=$1 r=$2 v=$3 bin=$4 t
+  "$BT" "$PDIR/t.time" bash "$PDIR/workload-full.sh" "$bin" >/dev/null 2>&1
+  read -r -a t <"$PDIR/t.time"
+  if [ "${t[5]}" != 0 ]; then
+    log "$p: $v exited with ${t[5]} in round $r"
+    return 1
+  fi
+  record time "$p" "$r" "$v" "${t[1]}" "${t[0]}"
 }
