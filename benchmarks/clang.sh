@@ -234,12 +234,7 @@ bench_clang ()
         || { record status "$p" "$v" na "no profile: $why_profgen$why_sums"; continue; } ;;
       profgen*) [ -n "$have_profgen" ] || { record status "$p" "$v" na "no profile: $why_profgen"; continue; } ;;
     esac
-    log "$p: build $v"
-    if build_variant "$p" "$v" "$PDIR/$v" $(variant_flags $v); then
-      ok[$v]=$PDIR/$v/$p
-    else
-      record status "$p" "$v" na "build failed: $(failure_line "$PDIR/$v/build-$v.log")"
-    fi
+    bench_build "$p" "$v"
   done
 
   local ref out

@@ -462,12 +462,7 @@ bench_program ()
           continue
         fi ;;
     esac
-    log "$p: build $v"
-    if build_variant "$p" "$v" "$PDIR/$v" $(variant_flags $v); then
-      ok[$v]=$PDIR/$v/$p
-    else
-      record status "$p" "$v" na "build failed: $(failure_line "$PDIR/$v/build-$v.log")"
-    fi
+    bench_build "$p" "$v"
   done
 
   # Compile times of the builds that worked (CPU seconds of the whole build).

@@ -1,6 +1,6 @@
 # afdo benchmarks: what the harnesses share about one program (sourced):
-# its Debian recipe, its workload script, the makefile of a build, a
-# timed run, and the record of its cachegrind run.
+# its Debian recipe, its workload script, a variant's build and its
+# makefile, a timed run, and the record of its cachegrind run.
 # Copyright (C) 2026 The afdo authors.  GPLv3 or later; see COPYING.
 #
 # The caller sets BENCH, WORK, LOG, REC, PDIR, CC, BASE_CFLAGS, BT (the
@@ -85,4 +85,18 @@ bench_time_run ()
     return 1
   fi
   record time "$p" "$r" "$v" "${t[1]}" "${t[0]}"
+}
+
+# bench_build P V: variant V of program P built into PDIR/V with the
+# harness's build_variant and variant_flags; the binary in the caller's
+# array OK, or a "status" record saying why there is none.
+bench_build ()
+{
+  local p=$1 v=$2
+  log "$p: build $v"
+  if build_variant "$p" "$v" "$PDIR/$v" $(variant_flags $v); then
+    ok[$v]=$PDIR/$v/$p
+  else
+    record status "$p" "$v" na "build failed: $(failure_line "$PDIR/$v/build-$v.log")"
+  fi
 }
