@@ -151,14 +151,14 @@ $(B)/tools/%.o: tools/%.c $(wildcard tools/*.h common/*.h)
 
 # A tool links libafdo.a and what it uses besides: the objects among its
 # prerequisites and TOOL_LIBS.
-$(B)/afdo-overlap: $(B)/tools/overlap.o
-$(B)/afdo-dump: $(B)/tools/buildreport.o
+$(B)/afdo-overlap: $(B)/tools/overlap.o $(B)/tools/textline.o
+$(B)/afdo-dump: $(B)/tools/buildreport.o $(B)/tools/textline.o
 $(B)/afdo-randprof: $(B)/tools/rng.o
 $(B)/afdo-progen: $(B)/tools/rng.o
 $(B)/afdo-randprof: TOOL_LIBS := $(DW_LIBS)
 $(B)/afdo-lbrgen: $(B)/tools/rng.o
 $(B)/afdo-lbrgen: TOOL_LIBS := -lelf
-$(B)/afdo-binoverlap: $(B)/tools/binoverlap.o
+$(B)/afdo-binoverlap: $(B)/tools/binoverlap.o $(B)/tools/textline.o
 $(B)/afdo-binoverlap: TOOL_LIBS := -lelf -lm
 
 $(B)/%: tools/%.c $(LIBAFDO) $(wildcard common/*.h converter/*.h tools/*.h)

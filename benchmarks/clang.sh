@@ -81,6 +81,7 @@ log ()
 
 . "$BENCH/lib/fetch.sh"
 . "$BENCH/lib/common.sh"
+. "$BENCH/lib/program.sh"
 
 # The recipe interface of real/*.sh (see run.sh): SRCS, CPPFLAGS_P,
 # LIBS_P, r_inputs, r_workload.
@@ -94,26 +95,7 @@ load_recipe ()
     WHY="no recipe benchmarks/real/$p.sh"
     return 1
   fi
-  . "$BENCH/real/$p.sh"
-  SRCDIR=$WORK/src/$PKG
-  bench_fetch "$PKG" "$SRCDIR" || { WHY="cannot fetch the Debian source of $PKG"; return 1; }
-  r_prepare >>"$LOG" 2>&1 || { WHY="preparing $PKG failed (see $LOG)"; return 1; }
-}
-
-write_workload ()
-{
-  local f=$PDIR/workload-$2.sh
-  {
-    echo '#!/usr/bin/env bash'
-    echo "# $1 workload ($2), written by benchmarks/clang.sh"
-    echo 'set -e -o pipefail'
-    echo 'BIN=$1'
-    echo 'RUN=${RUN:-}'
-    printf 'DATA=%q\n' "$DATA"
-    printf 'TMPD=$(mktemp -d %q)\n' "$WORK/tmp/w.XXXXXX"
-    echo "trap 'rm -rf \"\$TMPD\"' EXIT"
-    r_workload "$2"
-  } >"$f"
+  bench_real_recipe "$p"
 }
 
 # build_variant P V DIR FLAGS...: the whole program into DIR/P, file by
@@ -122,25 +104,11 @@ build_variant ()
 {
   local p=$1 v=$2 dir=$3
   shift 3
-  local flags=("$@") mk=$dir/build-$v.mk objs=() i=0 s o f linkflags=()
+  local flags=("$@") mk=$dir/build-$v.mk objs=() f linkflags=()
   for f in "${flags[@]}"; do
     case $f in -fprofile-instr-generate*) linkflags+=("$f") ;; esac
   done
-  mkdir -p "$dir/obj"
-  rm -f "$dir/obj"/*.o "$dir/$p"
-  {
-    echo "# $p, variant $v: written by benchmarks/clang.sh"
-    echo "all: $dir/$p"
-    for s in "${SRCS[@]}"; do
-      o=$dir/obj/$(printf '%02d' $i)-$(basename "${s%.*}").o
-      objs+=("$o")
-      echo "$o: $s"
-      printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${flags[*]} ${CPPFLAGS_P[*]} -c $s -o $o"
-      i=$((i + 1))
-    done
-    echo "$dir/$p: ${objs[*]}"
-    printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${linkflags[*]} -o $dir/$p ${objs[*]} ${LIBS_P[*]}"
-  } >"$mk"
+  bench_makefile "$p" "$v" "$dir" "$mk"
   "$BT" "$dir/compile-$v.time" make -s -j"$JOBS" -f "$mk" >"$dir/build-$v.log" 2>&1
 }
 
@@ -165,11 +133,7 @@ run_cachegrind ()
   objcopy --strip-debug "$bin" "$d/$p" || return 1
   RUN="valgrind --tool=cachegrind --branch-sim=yes --cache-sim=no --cachegrind-out-file=/dev/null --log-file=$d/cg.%p.log" \
     bash "$PDIR/workload-small.sh" "$d/$p" >/dev/null 2>"$d/stderr" || return 1
-  cat "$d"/cg.*.log | tr -d , | awk -v p="$p" -v v="$v" '
-    /I +refs:/ { ir += $NF }
-    /Branches:/ { for (i = 1; i <= NF; i++) if ($i == "Branches:") br += $(i + 1) }
-    /Mispredicts:/ { for (i = 1; i <= NF; i++) if ($i == "Mispredicts:") mp += $(i + 1) }
-    END { if (ir > 0) printf "cg\t%s\t%s\t%.0f\t%.0f\t%.0f\n", p, v, ir, br, mp }' >>"$REC"
+  bench_cg_record "$p" "$v" "$d"
 }
 
 # The sum of the top-level totals of a text profile.
@@ -270,12 +234,7 @@ bench_clang ()
         || { record status "$p" "$v" na "no profile: $why_profgen$why_sums"; continue; } ;;
       profgen*) [ -n "$have_profgen" ] || { record status "$p" "$v" na "no profile: $why_profgen"; continue; } ;;
     esac
-    log "$p: build $v"
-    if build_variant "$p" "$v" "$PDIR/$v" $(variant_flags $v); then
-      ok[$v]=$PDIR/$v/$p
-    else
-      record status "$p" "$v" na "build failed: $(failure_line "$PDIR/$v/build-$v.log")"
-    fi
+    bench_build "$p" "$v"
   done
 
   local ref out
@@ -311,13 +270,7 @@ bench_clang ()
   for ((r = 0; r < PAIRS; r++)); do
     for ((k = 0; k < n; k++)); do
       v=${order[$(((k + r) % n))]}
-      "$BT" "$PDIR/t.time" bash "$PDIR/workload-full.sh" "${ok[$v]}" >/dev/null 2>&1
-      read -r -a t <"$PDIR/t.time"
-      if [ "${t[5]}" != 0 ]; then
-        log "$p: $v exited with ${t[5]} in round $r"
-        continue
-      fi
-      record time "$p" "$r" "$v" "${t[1]}" "${t[0]}"
+      bench_time_run "$p" "$r" "$v" "${ok[$v]}"
     done
   done
   for v in "${order[@]}"; do record status "$p" "$v" ok ""; done

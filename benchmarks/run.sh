@@ -160,6 +160,7 @@ log ()
 }
 
 . "$BENCH/lib/common.sh"
+. "$BENCH/lib/program.sh"
 
 # bench_gen_text BYTES SEED: pseudo-random English-like text made of the
 # words of the licence texts shipped with Debian, deterministic per SEED.
@@ -272,28 +273,7 @@ load_recipe ()
     return 1
   fi
   KIND=debian
-  . "$BENCH/real/$p.sh"
-  SRCDIR=$WORK/src/$PKG
-  bench_fetch "$PKG" "$SRCDIR" || { WHY="cannot fetch the Debian source of $PKG"; return 1; }
-  r_prepare >>"$LOG" 2>&1 || { WHY="preparing $PKG failed (see $LOG)"; return 1; }
-  return 0
-}
-
-# write_workload P SIZE: the workload as a script taking the binary.
-write_workload ()
-{
-  local f=$PDIR/workload-$2.sh
-  {
-    echo '#!/usr/bin/env bash'
-    echo "# $1 workload ($2), written by benchmarks/run.sh"
-    echo 'set -e -o pipefail'
-    echo 'BIN=$1'
-    echo 'RUN=${RUN:-}'
-    printf 'DATA=%q\n' "$DATA"
-    printf 'TMPD=$(mktemp -d %q)\n' "$WORK/tmp/w.XXXXXX"
-    echo "trap 'rm -rf \"\$TMPD\"' EXIT"
-    r_workload "$2"
-  } >"$f"
+  bench_real_recipe "$p"
 }
 
 # build_variant P V DIR FLAGS...: compile the whole program into DIR/P
@@ -302,7 +282,7 @@ build_variant ()
 {
   local p=$1 v=$2 dir=$3
   shift 3
-  local flags=("$@") mk=$dir/build-$v.mk objs=() i=0 s o
+  local flags=("$@") mk=$dir/build-$v.mk objs=()
   local linkflags=()
   local f
   for f in "${flags[@]}"; do
@@ -310,21 +290,7 @@ build_variant ()
   done
   # With -flto the link compiles: it gets every flag.
   [[ " ${flags[*]} " == *" -flto"* ]] && linkflags=("${flags[@]}")
-  mkdir -p "$dir/obj"
-  rm -f "$dir/obj"/*.o "$dir/$p"
-  {
-    echo "# $p, variant $v: written by benchmarks/run.sh"
-    echo "all: $dir/$p"
-    for s in "${SRCS[@]}"; do
-      o=$dir/obj/$(printf '%02d' $i)-$(basename "${s%.*}").o
-      objs+=("$o")
-      echo "$o: $s"
-      printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${flags[*]} ${CPPFLAGS_P[*]} -c $s -o $o"
-      i=$((i + 1))
-    done
-    echo "$dir/$p: ${objs[*]}"
-    printf '\t%s\n' "$CC ${BASE_CFLAGS[*]} ${linkflags[*]} -o $dir/$p ${objs[*]} ${LIBS_P[*]}"
-  } >"$mk"
+  bench_makefile "$p" "$v" "$dir" "$mk"
   "$BT" "$dir/compile-$v.time" make -s -j"$JOBS" -f "$mk" >"$dir/build-$v.log" 2>&1 \
     || return 1
   # A timed variant is also linked behind each padding of SHIFTS: the
@@ -369,11 +335,7 @@ run_cachegrind ()
   mkdir -p "$d"
   RUN="valgrind --tool=cachegrind --branch-sim=yes --cache-sim=no --cachegrind-out-file=$d/cg.out.%p --log-file=$d/cg.%p.log" \
     bash "$PDIR/workload-small.sh" "$bin" >/dev/null 2>"$d/stderr" || return 1
-  cat "$d"/cg.*.log | tr -d , | awk -v p="$p" -v v="$v" '
-    /I +refs:/ { ir += $NF }
-    /Branches:/ { for (i = 1; i <= NF; i++) if ($i == "Branches:") br += $(i + 1) }
-    /Mispredicts:/ { for (i = 1; i <= NF; i++) if ($i == "Mispredicts:") mp += $(i + 1) }
-    END { if (ir > 0) printf "cg\t%s\t%s\t%.0f\t%.0f\t%.0f\n", p, v, ir, br, mp }' >>"$REC"
+  bench_cg_record "$p" "$v" "$d"
 }
 
 # bench_program P: everything for one program.  Runs in a subshell.
@@ -500,12 +462,7 @@ bench_program ()
           continue
         fi ;;
     esac
-    log "$p: build $v"
-    if build_variant "$p" "$v" "$PDIR/$v" $(variant_flags $v); then
-      ok[$v]=$PDIR/$v/$p
-    else
-      record status "$p" "$v" na "build failed: $(failure_line "$PDIR/$v/build-$v.log")"
-    fi
+    bench_build "$p" "$v"
   done
 
   # Compile times of the builds that worked (CPU seconds of the whole build).
@@ -566,13 +523,7 @@ bench_program ()
       v=${order[$(((k + r) % n))]}
       bin=${ok[$v]}
       [ "$sh" = 0 ] || bin=$PDIR/$v/shift$sh/$p
-      "$BT" "$PDIR/t.time" bash "$PDIR/workload-full.sh" "$bin" >/dev/null 2>&1
-      read -r -a t <"$PDIR/t.time"
-      if [ "${t[5]}" != 0 ]; then
-        log "$p: $v exited with ${t[5]} in round $r"
-        continue
-      fi
-      record time "$p" "$r" "$v" "${t[1]}" "${t[0]}"
+      bench_time_run "$p" "$r" "$v" "$bin"
     done
   done
   for v in "${order[@]}"; do record status "$p" "$v" ok ""; done

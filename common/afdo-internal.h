@@ -20,10 +20,13 @@
 #ifndef AFDO_INTERNAL_H
 #define AFDO_INTERNAL_H
 
+#include "afdo-map.h"
 #include "afdo-profile.h"
 
 /* Allocation that never returns NULL (aborts with a message instead).
-   The readers bound every allocation by the size of their input first.  */
+   The readers bound every allocation by the size of their input first
+   (afdo-alloc.c).  */
+void afdo_oom (void) __attribute__ ((noreturn));
 void *afdo_xmalloc (size_t);
 void *afdo_xcalloc (size_t, size_t);
 void *afdo_xrealloc (void *, size_t);
@@ -44,6 +47,52 @@ void afdo_buf_u32 (afdo_buf *, uint32_t);
 void afdo_buf_u64 (afdo_buf *, uint64_t);
 void afdo_buf_free (afdo_buf *);
 
+/* A profile's string table (afdo-strtab.c).  Interned strings live in
+   chunks that never move, so the pointers handed out by afdo_name stay
+   valid for the life of the profile.  */
+typedef struct afdo_chunk
+{
+  struct afdo_chunk *next;
+  size_t used, cap;
+  char data[];
+} afdo_chunk;
+
+typedef struct afdo_string
+{
+  const char *s;
+  uint32_t len;
+} afdo_string;
+
+typedef struct afdo_strtab
+{
+  afdo_string *names;
+  uint32_t n_names, cap_names;
+  /* (HASH, K) -> name index + 1, where HASH is the name's hash and K
+     counts the names of the same hash interned before it (almost always
+     0, as the hash has 64 bits).  */
+  afdo_map index;
+  afdo_chunk *chunks;
+} afdo_strtab;
+
+/* The index of the LEN bytes at S in T, or UINT32_MAX; the same, entered
+   when new; the order of two names by their bytes; T's memory freed.  */
+uint32_t afdo_strtab_find (const afdo_strtab *t, const char *s, size_t len);
+uint32_t afdo_strtab_intern (afdo_strtab *t, const char *s, size_t len);
+int afdo_strtab_cmp (const afdo_strtab *t, uint32_t a, uint32_t b);
+void afdo_strtab_free (afdo_strtab *t);
+
+/* A profile: its names and its top-level instances (afdo-profile.c; the
+   files of this library alone see the fields).  */
+struct afdo_profile
+{
+  afdo_strtab strings;
+  afdo_function **tops;
+  uint32_t n_tops, cap_tops;
+  /* For each name index, the index + 1 of its top-level instance.  */
+  uint32_t *top_of_name;
+  uint32_t cap_top_of_name;
+};
+
 /* A detached instance (no parent, not in any profile).  */
 afdo_function *afdo_function_new (uint32_t name);
 void afdo_function_free (afdo_function *);
@@ -55,8 +104,11 @@ afdo_pos *afdo_pos_lookup (afdo_function *fn, afdo_key_t key, bool create,
 afdo_function *afdo_callee_lookup (const afdo_profile *, afdo_function *fn,
 				   afdo_key_t key, uint32_t name, bool create,
 				   bool *created);
+/* Add the detached top-level instance FN, whose name P has no instance
+   of yet, to P (afdo-profile.c).  */
+void afdo_add_top (afdo_profile *p, afdo_function *fn);
 /* Put the detached top-level instance FN into P; when P already has a
-   function of that name, FN is added to it and freed.  */
+   function of that name, FN is added to it and freed (afdo-merge.c).  */
 void afdo_attach_top (afdo_profile *p, afdo_function *fn);
 
 /* Add WEIGHT times the counts of SRC (of profile SP) into DST (of DP).  */
@@ -67,6 +119,9 @@ void afdo_function_merge (afdo_profile *dp, afdo_function *dst,
 /* The sum of FN's position counts and of its callees' totals, computed
    afresh (saturating).  */
 uint64_t afdo_function_sum (const afdo_function *fn);
+/* The total of FN as afdo_profile_finalize would set it, computed afresh
+   (FN need not be finalized).  */
+uint64_t afdo_effective_total (const afdo_function *fn);
 
 /* The top-level instances sorted by name (a new array, N of them).  */
 afdo_function **afdo_sorted_tops (const afdo_profile *, uint32_t *n);

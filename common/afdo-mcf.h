@@ -29,12 +29,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "afdo-profile.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* A capacity that is never the bottleneck.  */
-#define AFDO_MCF_INF ((int64_t) 1 << 60)
+/* A capacity that is never the bottleneck: no count is larger.  */
+#define AFDO_MCF_INF ((int64_t) AFDO_COUNT_CAP)
 
 typedef struct afdo_mcf afdo_mcf;
 

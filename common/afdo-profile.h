@@ -60,6 +60,9 @@ typedef uint32_t afdo_key_t;
 #define AFDO_KEY_DISC(key) ((uint32_t) (key) & 0xffffu)
 
 #define AFDO_COUNT_MAX ((uint64_t) INT64_MAX)
+/* The largest count the plugin hands to GCC (2^60): GCC's profile_count
+   holds 61 bits, and the sum of two capped counts still fits.  */
+#define AFDO_COUNT_CAP ((uint64_t) 1 << 60)
 
 /* Nesting deeper than this is refused by the readers (and never produced
    by a real inliner).  */

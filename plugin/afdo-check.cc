@@ -62,41 +62,17 @@
 #include "dumpfile.h"
 #include "langhooks.h"
 #include "afdo-plugin.h"
+#include "afdo-pass.h"
 
 namespace {
 
-const pass_data pass_data_autofdo_check =
+/* check-hot runs on the functions the plugin annotated, with the
+   unit's lookups kept.  */
+static bool
+check_gate (afdo_session *s, function *)
 {
-  GIMPLE_PASS,		/* type */
-  "*autofdo_check",	/* name */
-  OPTGROUP_NONE,	/* optinfo_flags */
-  TV_NONE,		/* tv_id */
-  PROP_cfg,		/* properties_required */
-  0,			/* properties_provided */
-  0,			/* properties_destroyed */
-  0,			/* todo_flags_start */
-  0,			/* todo_flags_finish */
-};
-
-class pass_autofdo_check : public gimple_opt_pass
-{
-public:
-  pass_autofdo_check (gcc::context *ctxt, afdo_session *session)
-    : gimple_opt_pass (pass_data_autofdo_check, ctxt), s (session)
-  {}
-
-  opt_pass *clone () final override { return this; }
-
-  bool gate (function *) final override
-  {
-    return s->opts.check_hot && s->unit_names && s->any_annotated;
-  }
-
-  unsigned int execute (function *fn) final override;
-
-private:
-  afdo_session *s;
-};
+  return s->opts.check_hot && s->unit_names && s->any_annotated;
+}
 
 /* A line of source with samples that GCC compiles as not hot.  */
 struct check_line
@@ -169,8 +145,10 @@ hot_positions (function *fn, vec<check_pos> &hot)
   hot.qsort (cmp_pos);
 }
 
-unsigned int
-pass_autofdo_check::execute (function *fn)
+/* The check of FN: its lines with samples that GCC does not compile as
+   hot, counted in the session and dumped.  */
+static unsigned int
+check_execute (afdo_session *s, function *fn)
 {
   s->check_functions++;
   /* A cold copy of a position that has a hot one is not reported; the
@@ -256,7 +234,9 @@ pass_autofdo_check::execute (function *fn)
 opt_pass *
 afdo_make_check_pass (afdo_session *s)
 {
-  return new pass_autofdo_check (g, s);
+  return new afdo_pass<gimple_opt_pass>
+    (afdo_pass_data (GIMPLE_PASS, "*autofdo_check", TV_NONE, PROP_cfg), s,
+     check_gate, check_execute);
 }
 
 void

@@ -55,6 +55,7 @@
 #include "predict.h"
 #include "profile-count.h"
 #include "afdo-plugin.h"
+#include "afdo-pass.h"
 
 namespace {
 
@@ -73,81 +74,52 @@ hot_computed_jump_p (function *fn)
   return false;
 }
 
-const pass_data pass_data_autofdo_dispatch[2] =
+/* Before "jump2": cross-jumping off for a function with a hot computed
+   jump.  Under -fprofile-use the counts are not of AFDO quality, and
+   under -fauto-profile they are not the plugin's.  */
+static bool
+dispatch_gate (afdo_session *s, function *)
 {
-  {
-    RTL_PASS,			/* type */
-    "*autofdo_dispatch",	/* name */
-    OPTGROUP_NONE,		/* optinfo_flags */
-    TV_NONE,			/* tv_id */
-    0,				/* properties_required */
-    0,				/* properties_provided */
-    0,				/* properties_destroyed */
-    0,				/* todo_flags_start */
-    0,				/* todo_flags_finish */
-  },
-  {
-    RTL_PASS,			/* type */
-    "*autofdo_dispatch_end",	/* name */
-    OPTGROUP_NONE,		/* optinfo_flags */
-    TV_NONE,			/* tv_id */
-    0,				/* properties_required */
-    0,				/* properties_provided */
-    0,				/* properties_destroyed */
-    0,				/* todo_flags_start */
-    0,				/* todo_flags_finish */
-  }
-};
+  return (s->opts.dispatch && s->any_annotated && flag_crossjumping
+	  && !global_options_set.x_flag_crossjumping && !flag_auto_profile);
+}
 
-/* Before "jump2" (RESTORE false): cross-jumping off for a function with
-   a hot computed jump.  After it (RESTORE true): on again.  */
-
-class pass_autofdo_dispatch : public rtl_opt_pass
+static unsigned int
+dispatch_execute (afdo_session *s, function *fn)
 {
-public:
-  pass_autofdo_dispatch (gcc::context *ctxt, afdo_session *session,
-			 bool restore_p)
-    : rtl_opt_pass (pass_data_autofdo_dispatch[restore_p], ctxt),
-      s (session),
-      restore (restore_p)
-  {}
+  if (hot_computed_jump_p (fn))
+    {
+      flag_crossjumping = 0;
+      s->crossjumping_off = true;
+    }
+  return 0;
+}
 
-  opt_pass *clone () final override { return this; }
+/* After "jump2": on again.  */
+static bool
+dispatch_end_gate (afdo_session *s, function *)
+{
+  return s->crossjumping_off;
+}
 
-  bool gate (function *) final override
-  {
-    if (restore)
-      return s->crossjumping_off;
-    /* Under -fprofile-use the counts are not of AFDO quality, and under
-       -fauto-profile they are not the plugin's.  */
-    return (s->opts.dispatch && s->any_annotated && flag_crossjumping
-	    && !global_options_set.x_flag_crossjumping && !flag_auto_profile);
-  }
-
-  unsigned int execute (function *fn) final override
-  {
-    if (restore)
-      {
-	flag_crossjumping = 1;
-	s->crossjumping_off = false;
-      }
-    else if (hot_computed_jump_p (fn))
-      {
-	flag_crossjumping = 0;
-	s->crossjumping_off = true;
-      }
-    return 0;
-  }
-
-private:
-  afdo_session *s;
-  bool restore;
-};
+static unsigned int
+dispatch_end_execute (afdo_session *s, function *)
+{
+  flag_crossjumping = 1;
+  s->crossjumping_off = false;
+  return 0;
+}
 
 } // anon namespace
 
 opt_pass *
 afdo_make_dispatch_pass (afdo_session *s, bool restore)
 {
-  return new pass_autofdo_dispatch (g, s, restore);
+  if (restore)
+    return new afdo_pass<rtl_opt_pass>
+      (afdo_pass_data (RTL_PASS, "*autofdo_dispatch_end", TV_NONE, 0), s,
+       dispatch_end_gate, dispatch_end_execute);
+  return new afdo_pass<rtl_opt_pass>
+    (afdo_pass_data (RTL_PASS, "*autofdo_dispatch", TV_NONE, 0), s,
+     dispatch_gate, dispatch_execute);
 }

@@ -73,6 +73,7 @@
 #include "hash-set.h"
 #include "dumpfile.h"
 #include "afdo-plugin.h"
+#include "afdo-pass.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -659,84 +660,34 @@ execute_eval (afdo_session *s)
   return 0;
 }
 
-namespace {
-
-const pass_data pass_data_eval_static =
+/* Before "profile": the static estimates, under -fprofile-use.  */
+static bool
+eval_static_gate (afdo_session *s, function *)
 {
-  SIMPLE_IPA_PASS,	/* type */
-  "*autofdo_eval_static",	/* name */
-  OPTGROUP_NONE,	/* optinfo_flags */
-  TV_IPA_AUTOFDO,	/* tv_id */
-  0,			/* properties_required */
-  0,			/* properties_provided */
-  0,			/* properties_destroyed */
-  0,			/* todo_flags_start */
-  0,			/* todo_flags_finish */
-};
+  return optimize > 0 && !in_lto_p && !seen_error ()
+	 && (s->opts.evaluate || s->opts.counts)
+	 && flag_branch_probabilities && !flag_auto_profile;
+}
 
-class pass_eval_static : public simple_ipa_opt_pass
+static unsigned int
+eval_static_execute (afdo_session *, function *)
 {
-public:
-  pass_eval_static (gcc::context *ctxt, afdo_session *session)
-    : simple_ipa_opt_pass (pass_data_eval_static, ctxt), s (session)
-  {}
+  return execute_eval_static ();
+}
 
-  opt_pass *clone () final override { return this; }
-
-  bool gate (function *) final override
-  {
-    return optimize > 0 && !in_lto_p && !seen_error ()
-	   && (s->opts.evaluate || s->opts.counts)
-	   && flag_branch_probabilities && !flag_auto_profile;
-  }
-
-  unsigned int execute (function *) final override
-  {
-    return execute_eval_static ();
-  }
-
-private:
-  afdo_session *s;
-};
-
-const pass_data pass_data_eval =
+/* After it: the comparison and the block count files.  */
+static bool
+eval_gate (afdo_session *s, function *)
 {
-  SIMPLE_IPA_PASS,	/* type */
-  "autofdo_eval",	/* name */
-  OPTGROUP_NONE,	/* optinfo_flags */
-  TV_IPA_AUTOFDO,	/* tv_id */
-  0,			/* properties_required */
-  0,			/* properties_provided */
-  0,			/* properties_destroyed */
-  0,			/* todo_flags_start */
-  0,			/* todo_flags_finish */
-};
+  return optimize > 0 && !in_lto_p && !seen_error ()
+	 && (s->opts.evaluate || s->opts.counts);
+}
 
-class pass_eval : public simple_ipa_opt_pass
+static unsigned int
+eval_execute (afdo_session *s, function *)
 {
-public:
-  pass_eval (gcc::context *ctxt, afdo_session *session)
-    : simple_ipa_opt_pass (pass_data_eval, ctxt), s (session)
-  {}
-
-  opt_pass *clone () final override { return this; }
-
-  bool gate (function *) final override
-  {
-    return optimize > 0 && !in_lto_p && !seen_error ()
-	   && (s->opts.evaluate || s->opts.counts);
-  }
-
-  unsigned int execute (function *) final override
-  {
-    return execute_eval (s);
-  }
-
-private:
-  afdo_session *s;
-};
-
-} // anon namespace
+  return execute_eval (s);
+}
 
 bool
 afdo_evaluate_check (afdo_session *s, const char *plugin_name)
@@ -764,10 +715,18 @@ afdo_evaluate_register (afdo_session *s, const char *base_name,
 {
   if (!s->opts.evaluate && !s->opts.counts)
     return;
-  afdo_register_pass (base_name, new pass_eval_static (g, s), "profile",
-		      PASS_POS_INSERT_BEFORE);
-  afdo_register_pass (base_name, new pass_eval (g, s), "profile",
-		      PASS_POS_INSERT_AFTER);
+  afdo_register_pass (base_name,
+		      new afdo_pass<simple_ipa_opt_pass>
+		      (afdo_pass_data (SIMPLE_IPA_PASS, "*autofdo_eval_static",
+				       TV_IPA_AUTOFDO, 0),
+		       s, eval_static_gate, eval_static_execute),
+		      "profile", PASS_POS_INSERT_BEFORE);
+  afdo_register_pass (base_name,
+		      new afdo_pass<simple_ipa_opt_pass>
+		      (afdo_pass_data (SIMPLE_IPA_PASS, "autofdo_eval",
+				       TV_IPA_AUTOFDO, 0),
+		       s, eval_gate, eval_execute),
+		      "profile", PASS_POS_INSERT_AFTER);
   if (dump)
     {
       char *sw = concat ("ipa-autofdo_eval", *dump ? "-" : "", dump, NULL);

@@ -1,4 +1,5 @@
-/* afdo: the profile-guided early inliner and indirect-call promotion.
+/* afdo: the profile-guided early inliner: recreate the profile's hot
+   inline instances and calling contexts in the IR.
    Copyright (C) 2026 The afdo authors.
 
    This file is part of afdo.
@@ -250,16 +251,6 @@ afdo_node_size (cgraph_node *node)
   return s ? s->size : 0;
 }
 
-/* Whether position P of a call site's line applies to a call in a block
-   with discriminator DISC: its own entry, or the line's entry without
-   one.  */
-static bool
-site_pos_p (const afdo_pos *p, uint32_t disc)
-{
-  return (AFDO_KEY_DISC (p->key) == (disc & 0xffffu)
-	  || AFDO_KEY_DISC (p->key) == 0);
-}
-
 /* Whether the profile marks the call site of INST at OFFSET.DISC as a
    call of NAME in the profiled binary: its target histogram names NAME.
    The converter does so for the calling contexts it takes from call
@@ -270,18 +261,9 @@ static bool
 site_calls_p (const afdo_function *inst, uint32_t offset, uint32_t disc,
 	      uint32_t name)
 {
-  uint32_t first, last;
-  afdo_line_positions (inst, offset, &first, &last);
-  for (uint32_t i = first; i < last; i++)
-    {
-      const afdo_pos *p = &inst->pos[i];
-      if (!site_pos_p (p, disc))
-	continue;
-      for (uint32_t j = 0; j < p->n_targets; j++)
-	if (p->targets[j].name == name)
-	  return true;
-    }
-  return false;
+  return afdo_visit_site_targets (inst, offset, disc,
+				  [name] (const afdo_target &t)
+				  { return t.name == name; });
 }
 
 /* Whether INST is a calling context: nested at a call site that names
@@ -397,147 +379,21 @@ consider_call (inline_ctx *ctx, cgraph_edge *e, uint64_t total,
   return true;
 }
 
-/* The hottest target of the histogram of INST at OFFSET.DISC.  */
-static const afdo_target *
-hottest_target_at (const afdo_function *inst, uint32_t offset, uint32_t disc,
-		   uint64_t *site_total)
-{
-  const afdo_target *best = NULL;
-  *site_total = 0;
-  uint32_t first, last;
-  afdo_line_positions (inst, offset, &first, &last);
-  for (uint32_t i = first; i < last; i++)
-    {
-      const afdo_pos *p = &inst->pos[i];
-      if (!site_pos_p (p, disc))
-	continue;
-      for (uint32_t j = 0; j < p->n_targets; j++)
-	{
-	  *site_total = afdo_count_add (*site_total, p->targets[j].count);
-	  if (!best || p->targets[j].count > best->count)
-	    best = &p->targets[j];
-	}
-    }
-  return best;
-}
-
-/* Whether a call of FNTYPE with the arguments of STMT can be
-   redirected to TARGET without changing what is passed.  */
-static bool
-call_matches_target (gcall *stmt, cgraph_node *target)
-{
-  tree parm = DECL_ARGUMENTS (target->decl);
-  unsigned n = gimple_call_num_args (stmt);
-  for (unsigned i = 0; i < n; i++, parm = DECL_CHAIN (parm))
-    {
-      if (!parm)
-	return false;
-      tree arg = gimple_call_arg (stmt, i);
-      if (!useless_type_conversion_p (TREE_TYPE (parm), TREE_TYPE (arg)))
-	return false;
-    }
-  if (parm || stdarg_p (TREE_TYPE (target->decl)))
-    return false;
-  tree lhs = gimple_call_lhs (stmt);
-  if (lhs && !useless_type_conversion_p (TREE_TYPE (lhs),
-					 TREE_TYPE (TREE_TYPE (target->decl))))
-    return false;
-  return true;
-}
-
 /* Promote the indirect call E, in instance INST at OFFSET, to a guarded
-   direct call when the profile names a hot target defined here; then
-   inline the direct branch.  */
+   direct call when the profile names a hot target defined here
+   (afdo-icall.cc); then inline the direct branch.  */
 static bool
 consider_icall (inline_ctx *ctx, cgraph_edge *e, afdo_function *inst,
 		uint32_t offset, uint32_t disc)
 {
   gcall *stmt = e->call_stmt;
-  if (e->speculative || gimple_call_internal_p (stmt)
-      || gimple_call_fndecl (stmt))
-    return false;
-
-  /* An inline instance at the call site says the target was promoted
-     and inlined in the profiled binary; else the histogram.  */
-  afdo_function *tinst = afdo_callee_at (ctx->names->prof, inst, offset,
-					  disc, AFDO_ANY_NAME);
-  uint64_t site_total = 0;
-  const afdo_target *tgt = hottest_target_at (inst, offset, disc,
-					      &site_total);
-  uint32_t name;
   uint64_t weight;
-  const char *source;
-  if (tinst)
-    {
-      name = tinst->name;
-      weight = tinst->total;
-      source = "inline instance";
-    }
-  else if (tgt)
-    {
-      name = tgt->name;
-      weight = tgt->count;
-      source = "target histogram";
-    }
-  else
+  cgraph_edge *dedge = afdo_promote_icall (ctx->unit, ctx->names, ctx->node,
+					   ctx->threshold, e, inst, offset,
+					   disc, &weight);
+  if (!dedge)
     return false;
-
-  const char *tname = afdo_name (ctx->names->prof, name);
-  expanded_location xl = expand_location (gimple_location (stmt));
-  if (weight < ctx->threshold)
-    {
-      ctx->unit->inline_stats.icall_cold++;
-      if (dump_file)
-	fprintf (dump_file, "  %s: indirect call at line %d: %s names %s "
-		 "(%" PRIu64 ", threshold %" PRIu64 "): cold, not promoted\n",
-		 ctx->node->dump_name (), xl.line, source, tname, weight,
-		 ctx->threshold);
-      return false;
-    }
-  cgraph_node *target = cgraph_node::get_for_asmname (get_identifier (tname));
-  if (target)
-    target = target->ultimate_alias_target ();
-  if (!target || !target->definition || !gimple_has_body_p (target->decl))
-    {
-      ctx->unit->inline_stats.icall_missing++;
-      if (dump_file)
-	fprintf (dump_file, "  %s: indirect call at line %d: %s names %s "
-		 "(%" PRIu64 "): not defined in this translation unit, "
-		 "left as is\n", ctx->node->dump_name (), xl.line, source,
-		 tname, weight);
-      return false;
-    }
-  if (target == ctx->node || !call_matches_target (stmt, target))
-    {
-      ctx->unit->inline_stats.icall_mismatch++;
-      if (dump_file)
-	fprintf (dump_file, "  %s: indirect call at line %d: target %s "
-		 "%s, not promoted\n", ctx->node->dump_name (), xl.line,
-		 tname, target == ctx->node ? "is the caller itself"
-		 : "does not match the call's arguments");
-      return false;
-    }
-
-  /* The share of the call site's executions that go to TARGET, for the
-     guard's first estimate; annotation sets the real counts.  */
-  profile_probability prob = profile_probability::likely ();
-  if (!tinst && site_total > 0)
-    prob = profile_probability::probability_in_gcov_type
-      ((gcov_type) MIN (weight, (uint64_t) 1 << 60),
-       (gcov_type) MIN (site_total, (uint64_t) 1 << 60));
-  cgraph_edge *dedge = e->make_speculative (target,
-					    e->count.apply_probability (prob));
-  /* Expand the speculation now: the guard, the direct call (DEDGE's
-     statement from now on) and the fallback, which keeps STMT.  */
-  cgraph_edge::redirect_call_stmt_to_callee (dedge);
-  ctx->unit->promoted.add (stmt);
-  ctx->unit->inline_stats.promoted++;
   ctx->modified = true;
-  if (dump_file)
-    fprintf (dump_file, "  %s: indirect call at line %d: promoted to %s "
-	     "(%s, %" PRIu64 "), fallback indirect call kept\n",
-	     ctx->node->dump_name (), xl.line, target->dump_name (), source,
-	     weight);
   ctx->decided.add (stmt);
   if (!ctx->unit->s->opts.inline_p)
     return false;

@@ -384,3 +384,10 @@ afdo_only_way_in_p (cgraph_edge *e)
     return false;
   return callee->split_part || (callee->local && !callee->address_taken);
 }
+
+bool
+afdo_site_pos_p (const afdo_pos *p, uint32_t disc)
+{
+  return (AFDO_KEY_DISC (p->key) == (disc & 0xffffu)
+	  || AFDO_KEY_DISC (p->key) == 0);
+}

@@ -54,6 +54,7 @@
 #include "profile.h"
 #include "dumpfile.h"
 #include "afdo-plugin.h"
+#include "afdo-pass.h"
 
 bool
 afdo_lto_compiler_p (void)
@@ -75,46 +76,16 @@ afdo_late_counts_p (const afdo_session *s, function *fn)
 
 namespace {
 
-const pass_data pass_data_autofdo_lto =
+static bool
+lto_gate (afdo_session *s, function *)
 {
-  IPA_PASS,		/* type: that of ipa-profile, which it follows */
-  "autofdo",		/* name */
-  OPTGROUP_NONE,	/* optinfo_flags */
-  TV_IPA_AUTOFDO,	/* tv_id */
-  0,			/* properties_required */
-  0,			/* properties_provided */
-  0,			/* properties_destroyed */
-  0,			/* todo_flags_start */
-  0,			/* todo_flags_finish */
-};
+  return s->any_annotated && optimize > 0 && !seen_error ();
+}
 
-/* Registered in lto1 only.  Without summaries: it runs in the
-   whole-program step (or in the one lto1 of -flto-partition=none), and
-   GCC streams the threshold it sets to the partitions.  */
-class pass_autofdo_lto : public ipa_opt_pass_d
-{
-public:
-  pass_autofdo_lto (gcc::context *ctxt, afdo_session *session)
-    : ipa_opt_pass_d (pass_data_autofdo_lto, ctxt, NULL, NULL, NULL, NULL,
-		      NULL, NULL, 0, NULL, NULL),
-      s (session)
-  {}
-
-  opt_pass *clone () final override { return this; }
-
-  bool gate (function *) final override
-  {
-    return s->any_annotated && optimize > 0 && !seen_error ();
-  }
-
-  unsigned int execute (function *) final override;
-
-private:
-  afdo_session *s;
-};
-
-unsigned int
-pass_autofdo_lto::execute (function *)
+/* Give the link the profile's hot block threshold (lto-threshold), and
+   say in the dump which one it keeps.  */
+static unsigned int
+lto_execute (afdo_session *s, function *)
 {
   unsigned n_functions = 0, n_counts = 0;
   cgraph_node *node;
@@ -151,5 +122,11 @@ pass_autofdo_lto::execute (function *)
 opt_pass *
 afdo_make_lto_pass (afdo_session *s)
 {
-  return new pass_autofdo_lto (g, s);
+  /* IPA_PASS, the type of ipa-profile, which it follows.  Registered in
+     lto1 only.  Without summaries: it runs in the whole-program step
+     (or in the one lto1 of -flto-partition=none), and GCC streams the
+     threshold it sets to the partitions.  */
+  return new afdo_pass<afdo_ipa_pass>
+    (afdo_pass_data (IPA_PASS, "autofdo", TV_IPA_AUTOFDO, 0), s, lto_gate,
+     lto_execute);
 }

@@ -20,7 +20,7 @@
 /* plugin_init parses the arguments (-fplugin-arg-afdo-NAME[=VALUE])
    with the table below, which also gives the help text and the list of
    accepted arguments, switches on the optimizations a profile implies,
-   and registers the passes: "autofdo" (afdo-session.cc) right after
+   and registers the passes: "autofdo" (afdo-driver.cc) right after
    GCC's own "afdo", the hand-off (afdo-handoff.cc) right after
    "profile", and evaluate mode's (afdo-evaluate.cc).  */
 
@@ -41,6 +41,7 @@
 #include "hash-map.h"
 #include "dumpfile.h"
 #include "afdo-plugin.h"
+#include "afdo-pass.h"
 
 int plugin_is_GPL_compatible;
 
@@ -453,41 +454,7 @@ parse_arg (const arg_spec &a, const char *value, afdo_plugin_options *o)
 static void
 finish_callback (void *, void *data)
 {
-  afdo_session_finish ((afdo_session *) data);
-}
-
-/* Register PASS at POS of the first instance of the IPA pass REF, and
-   give its dump file REF's number.  GCC numbers a dump when its pass is
-   registered, and a plugin registers its passes after all of GCC's, so
-   the plugin's dumps would otherwise sort after GCC's last one instead
-   of next to the pass they run beside.  A pass whose name starts with
-   '*' gets no dump file, as none of GCC's own such passes does
-   (-fdump-ipa-all would otherwise make one for it).  */
-void
-afdo_register_pass (const char *base_name, opt_pass *pass, const char *ref,
-		    enum pass_positioning_ops pos)
-{
-  struct register_pass_info info;
-  info.pass = pass;
-  info.reference_pass_name = ref;
-  info.ref_pass_instance_number = 1;
-  info.pos_op = pos;
-  register_callback (base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
-
-  gcc::dump_manager *dumps = g->get_dumps ();
-  dump_file_info *dfi = dumps->get_dump_file_info (pass->static_pass_number);
-  if (!dfi)
-    return;
-  char *sw = concat ("ipa-", ref, NULL);
-  const dump_file_info *ref_dfi = dumps->get_dump_file_info_by_switch (sw);
-  free (sw);
-  if (ref_dfi)
-    dfi->num = ref_dfi->num;
-  if (pass->name[0] == '*')
-    {
-      dfi->pstate = 0;
-      dfi->pflags = TDF_NONE;
-    }
+  afdo_driver_finish ((afdo_session *) data);
 }
 
 /* The passes after the annotation that act on the counts: around
@@ -530,20 +497,13 @@ static void
 register_lto_passes (afdo_session *s, const char *base_name,
 		     const char *dump)
 {
-  if (optimize > 0 && afdo_session_read (s))
-    s->any_annotated = true;
+  afdo_link_begin (s);
   afdo_register_pass (base_name, afdo_make_lto_pass (s), "profile_estimate",
 		      PASS_POS_INSERT_AFTER);
   register_late_passes (s, base_name);
-  /* check-hot looks the statements up in the whole profile: the units'
-     profiles, with the instances they did not inline folded into their
-     functions, stayed with the units.  */
   if (s->opts.check_hot && s->any_annotated)
-    {
-      s->unit_names = new afdo_names (s->prof);
-      afdo_register_pass (base_name, afdo_make_check_pass (s), "optimized",
-			  PASS_POS_INSERT_BEFORE);
-    }
+    afdo_register_pass (base_name, afdo_make_check_pass (s), "optimized",
+			PASS_POS_INSERT_BEFORE);
   register_callback (base_name, PLUGIN_FINISH, finish_callback, s);
   enable_dump (dump);
 }

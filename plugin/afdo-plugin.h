@@ -23,22 +23,32 @@
    are" in doc/afdo-plugin.md, and doc/design.md):
 
      afdo-plugin.cc    arguments, option switches, pass registration
-     afdo-session.cc   the session: the profile, its summary and
-		       thresholds; the "autofdo" pass running the stages
-		       over a translation unit
+     afdo-driver.cc    the "autofdo" pass running the stages over a
+		       translation unit; the link's start; the end
+     afdo-session.cc   services of the session: the profile, its scale,
+		       summary and thresholds; a unit's run and matches
+     afdo-pass.h/.cc   the pass template, and pass registration
      afdo-lookup.cc    names, inline stacks, call sites, positions
-     afdo-inline.cc    recreate hot inline instances, promote icalls
+     afdo-inline.cc    recreate hot inline instances
+     afdo-icall.cc     promote hot indirect calls for it
      afdo-offline.cc   fold the inline instances not recreated
      afdo-annotate.cc  statements -> block counts (MAX)
-     afdo-infer.cc     block counts -> block and edge counts
+     afdo-infer.cc     block counts -> block and edge counts (flow
+		       rules; afdo-infer-mcf.cc: minimum-cost flow)
      afdo-handoff.cc   the counts become GCC's profile
      afdo-dispatch.cc  hot computed gotos keep their own copies
      afdo-evaluate.cc  evaluate mode and block count files
      afdo-report.cc    the build report (report=FILE)
 
-   One afdo_session (afdo-session.cc) lives for the compilation and is
-   passed to every stage; one afdo_unit holds what a stage needs of the
-   translation unit being compiled.  */
+     afdo-switch.cc    jump tables keep their cases' probabilities
+     afdo-lto.cc       the link-time compiler's threshold
+     afdo-check.cc     check-hot
+
+   The drivers (afdo-driver.cc; afdo-evaluate.cc in evaluate mode) call
+   the stages; the stages call the services of the session and of
+   afdo-lookup.cc, never a driver.  One afdo_session lives for the
+   compilation and is passed to every stage; one afdo_unit holds what a
+   stage needs of the translation unit being compiled.  */
 
 #ifndef AFDO_PLUGIN_H
 #define AFDO_PLUGIN_H
@@ -209,60 +219,78 @@ struct afdo_plugin_options
   const char *report;
 };
 
+/* AFDO_COUNT_CAP (afdo-profile.h) as a count handed to GCC, and the sum
+   of two counts saturating there.  */
+const gcov_type afdo_count_cap = (gcov_type) AFDO_COUNT_CAP;
+
+static inline gcov_type
+afdo_add_count (gcov_type a, gcov_type b)
+{
+  return a >= afdo_count_cap - b ? afdo_count_cap : a + b;
+}
+
 class afdo_names;
 
-/* The session: everything that lives as long as the compilation
-   (afdo-session.cc).  */
+/* The session: everything that lives as long as the compilation.  One
+   file writes each field, named in [brackets]; every stage may read
+   them.  */
 struct afdo_session
 {
+  /* The arguments [afdo-plugin.cc].  */
   afdo_plugin_options opts;
   /* The whole profile, read at the first execution of the pass; NULL
-     when it could not be read (an error was given then).  */
+     when it could not be read (an error was given then)
+     [afdo-session.cc].  */
   afdo_profile *prof;
   bool read_attempted;
   /* Whether the profile holds branch information: head counts (from
      call branches) or call targets, which only branch records (LBR)
-     give.  A profile of IP samples has neither.  */
+     give.  A profile of IP samples has neither [afdo-session.cc].  */
   bool has_branches;
   /* -ftracer was switched on by fdo-opts, and is switched off again when
-     the profile has no branch information.  */
+     the profile has no branch information [afdo-handoff.cc].  */
   bool tracer_from_fdo_opts;
   /* The hot block count and the count an inline instance must reach to
-     be recreated, in profile counts.  */
+     be recreated, in profile counts [afdo-session.cc].  */
   uint64_t hot_count;
   uint64_t inline_count;
-  /* The counts handed to GCC are profile counts times SCALE.  */
+  /* The counts handed to GCC are profile counts times SCALE
+     [afdo-session.cc].  */
   uint64_t scale;
-  /* What GCC reads as profile_info.  */
+  /* What GCC reads as profile_info [afdo-session.cc].  */
   gcov_summary summary;
-  /* Whether any function got counts from the profile.  */
+  /* Whether any function got counts from the profile (at link time:
+     whether the profile could be read) [afdo-driver.cc].  */
   bool any_annotated;
   /* The options as given, before fdo-opts switched some on (NULL when
      it did not), and the optimization node made of them for the
-     functions without samples.  */
+     functions without samples [afdo-handoff.cc].  */
   gcc_options *given_options;
   tree given_node;
   /* The options of a function with samples under hot-inline: the
-     global ones with -O3's max-inline-insns-auto.  */
+     global ones with -O3's max-inline-insns-auto [afdo-handoff.cc].  */
   tree hot_node;
   /* For check-hot: the unit's profile and its lookups, kept from the
-     "autofdo" pass; what the check found.  */
+     "autofdo" pass (at link time: the whole profile's lookups)
+     [afdo-driver.cc]; what the check found [afdo-check.cc].  */
   afdo_profile *unit_prof;
   afdo_names *unit_names;
   unsigned check_functions;
   unsigned check_lines;
   uint64_t check_samples;
   /* The dispatch pass turned cross-jumping off for the function being
-     compiled; the pass after "jump2" turns it on again.  */
+     compiled; the pass after "jump2" turns it on again
+     [afdo-dispatch.cc].  */
   bool crossjumping_off;
   /* The plugin runs in the link-time compiler (lto1): the functions come
      with the counts it gave them when their units were compiled, and
-     only the passes that act on those counts run (afdo-lto.cc).  */
+     only the passes that act on those counts run (afdo-lto.cc)
+     [afdo-plugin.cc].  */
   bool lto;
 };
 
-/* The hot block threshold in the counts handed to GCC: the hot count
-   times the scale.  */
+/* The session's services (afdo-session.cc).  The hot block threshold in
+   the counts handed to GCC: the hot count times the scale.  */
 gcov_type afdo_hot_threshold (const afdo_session *);
 gcov_type afdo_gcc_hot_threshold (const afdo_session *);
 
@@ -271,12 +299,20 @@ gcov_type afdo_gcc_hot_threshold (const afdo_session *);
 /* Read the profile (once) and set the thresholds; false if it cannot
    be read (an error was given then).  */
 bool afdo_session_read (afdo_session *);
-/* The "autofdo" pass: the stages over the translation unit.  */
-unsigned int afdo_session_run_unit (afdo_session *);
-/* At the end of the compilation.  */
+/* Free the profile, and GCC's summary of it.  */
 void afdo_session_finish (afdo_session *);
-/* The "autofdo" pass.  */
+
+/* The driver (afdo-driver.cc).  The "autofdo" pass, and what it runs:
+   the stages over the translation unit.  */
 opt_pass *afdo_make_autofdo_pass (afdo_session *);
+unsigned int afdo_run_unit (afdo_session *);
+/* In the link-time compiler (lto1): read the profile, for the count
+   scale and thresholds of the counts the functions bring, and keep the
+   whole profile's lookups for check-hot.  */
+void afdo_link_begin (afdo_session *);
+/* At the end of the compilation: the check-hot report, then free the
+   unit's lookups and the session's profile.  */
+void afdo_driver_finish (afdo_session *);
 
 /* Link-time optimization (afdo-lto.cc): whether this is the link-time
    compiler; the pass after GCC's "profile_estimate" that gives the link
@@ -360,6 +396,34 @@ const afdo_pos *afdo_disc_position (const afdo_function *inst,
    given) says so; else 0.  */
 uint64_t afdo_block_line_count (const afdo_function *inst, uint32_t offset,
 				uint32_t disc, bool *by_line = NULL);
+
+/* Whether position P of a call site's line applies to a call in a block
+   with discriminator DISC: its own entry, or the line's entry without
+   one.  */
+bool afdo_site_pos_p (const afdo_pos *p, uint32_t disc);
+
+/* Call VISIT on each call target of the call site of INST at line
+   OFFSET in a block with discriminator DISC: the targets of the line's
+   positions that apply to it (afdo_site_pos_p).  Stops at the first
+   for which VISIT returns true, and returns whether one did.  */
+template <typename VISIT>
+static inline bool
+afdo_visit_site_targets (const afdo_function *inst, uint32_t offset,
+			 uint32_t disc, VISIT visit)
+{
+  uint32_t first, last;
+  afdo_line_positions (inst, offset, &first, &last);
+  for (uint32_t i = first; i < last; i++)
+    {
+      const afdo_pos *p = &inst->pos[i];
+      if (!afdo_site_pos_p (p, disc))
+	continue;
+      for (uint32_t j = 0; j < p->n_targets; j++)
+	if (visit (p->targets[j]))
+	  return true;
+    }
+  return false;
+}
 
 /* Whether STMT is in the scope of an inlined call: its line is in the
    inlined function.  */
@@ -499,6 +563,17 @@ void afdo_report_unit (afdo_unit *, const afdo_unit_summary *);
 /* Stage: recreate the hot inline instances of the profile in the IR,
    callers first, and promote hot indirect calls (afdo-inline.cc).  */
 void afdo_early_inline (afdo_unit *);
+/* Promote the indirect call E of NODE, whose statement is in instance
+   INST of NAMES' profile at OFFSET.DISC, to a guarded direct call when
+   the profile names a target of at least THRESHOLD samples defined here
+   that takes the call's arguments: the direct call's edge, and the
+   target's samples in *WEIGHT; NULL when not promoted, the reason
+   counted in U's inline_stats and dumped (afdo-icall.cc).  */
+cgraph_edge *afdo_promote_icall (afdo_unit *u, afdo_names *names,
+				 cgraph_node *node, uint64_t threshold,
+				 cgraph_edge *e, afdo_function *inst,
+				 uint32_t offset, uint32_t disc,
+				 uint64_t *weight);
 /* Stage, after folding: the same for the functions whose instances all
    come from folding (the profiled binary inlined them everywhere), and
    for those whose instance received folded samples (calls or calling
@@ -611,6 +686,13 @@ void afdo_mark_reached (afdo_unit *, afdo_names *, afdo_function *instance);
 void afdo_infer_counts (const afdo_session *, vec<afdo_bb_count> &counts,
 			bool any, afdo_fn_result *);
 
+/* The same with the minimum-cost flow (mcf=1), UNIT being one sample in
+   the counts' units; false when the network cannot be solved within
+   its budget, COUNTS left for the flow rules then
+   (afdo-infer-mcf.cc).  */
+bool afdo_mcf_infer (vec<afdo_bb_count> &counts, gcov_type unit,
+		     bool unsampled_calls);
+
 /* entry-counts: raise the block of each call in cfun that is the only
    way into a function already annotated to that function's entry
    count (afdo-annotate.cc).  */
@@ -696,11 +778,6 @@ void afdo_check_report (afdo_session *);
 bool afdo_evaluate_check (afdo_session *, const char *plugin_name);
 void afdo_evaluate_register (afdo_session *, const char *base_name,
 			     const char *dump);
-
-/* Register PASS next to the IPA pass REF (afdo-plugin.cc); its dump
-   takes REF's number, so dumps sort in the order passes run.  */
-void afdo_register_pass (const char *base_name, opt_pass *pass,
-			 const char *ref, enum pass_positioning_ops pos);
 
 /* Messages name the plugin this way.  */
 extern const char afdo_plugin_name[];

@@ -50,6 +50,7 @@
 #include "profile-count.h"
 #include "hash-map.h"
 #include "afdo-plugin.h"
+#include "afdo-pass.h"
 
 namespace {
 
@@ -149,68 +150,38 @@ restore_switches (function *fn)
   return 0;
 }
 
-const pass_data pass_data_autofdo_switch[2] =
+/* Both passes run in functions whose counts came from the profile.  */
+static bool
+switch_gate (afdo_session *s, function *fn)
 {
-  {
-    GIMPLE_PASS,		/* type */
-    "*autofdo_switch",		/* name */
-    OPTGROUP_NONE,		/* optinfo_flags */
-    TV_NONE,			/* tv_id */
-    PROP_cfg,			/* properties_required */
-    0,				/* properties_provided */
-    0,				/* properties_destroyed */
-    0,				/* todo_flags_start */
-    0,				/* todo_flags_finish */
-  },
-  {
-    GIMPLE_PASS,		/* type */
-    "*autofdo_switch_end",	/* name */
-    OPTGROUP_NONE,		/* optinfo_flags */
-    TV_NONE,			/* tv_id */
-    PROP_cfg,			/* properties_required */
-    0,				/* properties_provided */
-    0,				/* properties_destroyed */
-    0,				/* todo_flags_start */
-    0,				/* todo_flags_finish */
-  }
-};
+  return s->opts.jump_tables && s->any_annotated && afdo_counts_p (fn);
+}
 
-/* Before "switchlower" (RESTORE false): record; after it: restore.  */
-
-class pass_autofdo_switch : public gimple_opt_pass
+/* Before "switchlower": record.  */
+static unsigned int
+switch_record (afdo_session *, function *fn)
 {
-public:
-  pass_autofdo_switch (gcc::context *ctxt, afdo_session *session,
-		       bool restore_p)
-    : gimple_opt_pass (pass_data_autofdo_switch[restore_p], ctxt),
-      s (session),
-      restore (restore_p)
-  {}
+  record_switches (fn);
+  return 0;
+}
 
-  opt_pass *clone () final override { return this; }
-
-  bool gate (function *fn) final override
-  {
-    return s->opts.jump_tables && s->any_annotated && afdo_counts_p (fn);
-  }
-
-  unsigned int execute (function *fn) final override
-  {
-    if (restore)
-      return restore_switches (fn);
-    record_switches (fn);
-    return 0;
-  }
-
-private:
-  afdo_session *s;
-  bool restore;
-};
+/* After it: restore.  */
+static unsigned int
+switch_restore (afdo_session *, function *fn)
+{
+  return restore_switches (fn);
+}
 
 } // anon namespace
 
 opt_pass *
 afdo_make_switch_pass (afdo_session *s, bool restore)
 {
-  return new pass_autofdo_switch (g, s, restore);
+  if (restore)
+    return new afdo_pass<gimple_opt_pass>
+      (afdo_pass_data (GIMPLE_PASS, "*autofdo_switch_end", TV_NONE, PROP_cfg),
+       s, switch_gate, switch_restore);
+  return new afdo_pass<gimple_opt_pass>
+    (afdo_pass_data (GIMPLE_PASS, "*autofdo_switch", TV_NONE, PROP_cfg), s,
+     switch_gate, switch_record);
 }

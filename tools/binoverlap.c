@@ -34,24 +34,7 @@
 #include <unistd.h>
 
 #include "binoverlap.h"
-
-/* Write "NAME:LINE: MESSAGE" (or "NAME: MESSAGE" when LINE is 0) to
-   ERR.  Returns -1.  */
-static int
-binq_fail (char *err, size_t errlen, const char *name, long line,
-	   const char *fmt, ...)
-{
-  int k = line > 0 ? snprintf (err, errlen, "%s:%ld: ", name, line)
-		   : snprintf (err, errlen, "%s: ", name);
-  if (k >= 0 && (size_t) k < errlen)
-    {
-      va_list ap;
-      va_start (ap, fmt);
-      vsnprintf (err + k, errlen - (size_t) k, fmt, ap);
-      va_end (ap);
-    }
-  return -1;
-}
+#include "textline.h"
 
 /* The image.  */
 
@@ -217,11 +200,12 @@ binq_image_read (const char *path, struct binq_image *im, char *err,
 {
   binq_image_init (im, path, 0);
   if (!im->path)
-    return binq_fail (err, errlen, path, 0, "out of memory");
+    return afdo_line_fail (err, errlen, path, 0, "out of memory");
   int fd = open (path, O_RDONLY);
   if (fd < 0)
     {
-      binq_fail (err, errlen, path, 0, "cannot open: %s", strerror (errno));
+      afdo_line_fail (err, errlen, path, 0, "cannot open: %s",
+		      strerror (errno));
       binq_image_free (im);
       return -1;
     }
@@ -238,13 +222,14 @@ binq_image_read (const char *path, struct binq_image *im, char *err,
   int rc = 0;
   if (!e || elf_kind (e) != ELF_K_ELF || !gelf_getehdr (e, &eh))
     {
-      rc = binq_fail (err, errlen, path, 0, "not an ELF file");
+      rc = afdo_line_fail (err, errlen, path, 0, "not an ELF file");
       goto out;
     }
   if (eh.e_type != ET_EXEC && eh.e_type != ET_DYN)
     {
-      rc = binq_fail (err, errlen, path, 0, "not an executable or a "
-		      "shared object (ELF type %u)", (unsigned) eh.e_type);
+      rc = afdo_line_fail (err, errlen, path, 0, "not an executable or a "
+			   "shared object (ELF type %u)",
+			   (unsigned) eh.e_type);
       goto out;
     }
   im->pie = eh.e_type == ET_DYN;
@@ -258,13 +243,13 @@ binq_image_read (const char *path, struct binq_image *im, char *err,
 	  && binq_image_add_seg (im, ph.p_offset, ph.p_vaddr,
 				 ph.p_filesz) != 0)
 	{
-	  rc = binq_fail (err, errlen, path, 0, "out of memory");
+	  rc = afdo_line_fail (err, errlen, path, 0, "out of memory");
 	  goto out;
 	}
     }
   if (im->nsegs == 0)
     {
-      rc = binq_fail (err, errlen, path, 0, "no loadable segment");
+      rc = afdo_line_fail (err, errlen, path, 0, "no loadable segment");
       goto out;
     }
   /* The full symbol table, else the dynamic one.  */
@@ -297,7 +282,7 @@ binq_image_read (const char *path, struct binq_image *im, char *err,
 	      if (binq_image_add_fn (im, sym.st_value,
 				     sym.st_value + sym.st_size, nm) != 0)
 		{
-		  rc = binq_fail (err, errlen, path, 0, "out of memory");
+		  rc = afdo_line_fail (err, errlen, path, 0, "out of memory");
 		  goto out;
 		}
 	    }
@@ -305,11 +290,11 @@ binq_image_read (const char *path, struct binq_image *im, char *err,
     }
   if (im->nfns == 0)
     {
-      rc = binq_fail (err, errlen, path, 0, "no function symbols");
+      rc = afdo_line_fail (err, errlen, path, 0, "no function symbols");
       goto out;
     }
   if (binq_image_finish (im) != 0)
-    rc = binq_fail (err, errlen, path, 0, "out of memory");
+    rc = afdo_line_fail (err, errlen, path, 0, "out of memory");
 out:
   if (e)
     elf_end (e);
@@ -570,7 +555,7 @@ binq_read_callgrind (FILE *in, const char *name, const struct binq_image *im,
   memset (info, 0, sizeof *info);
 
 #define CG_FAIL(...) \
-  do { rc = binq_fail (err, errlen, name, lineno, __VA_ARGS__); \
+  do { rc = afdo_line_fail (err, errlen, name, lineno, __VA_ARGS__); \
        goto done; } while (0)
 
   while (getline (&line, &linecap, in) >= 0)
@@ -785,8 +770,8 @@ binq_read_insn_counts (FILE *in, const char *name, struct binq_counts *out,
       if (p[0] != '0' || (p[1] != 'x' && p[1] != 'X')
 	  || binq_number (&p, &a) != 0 || (*p != ' ' && *p != '\t'))
 	{
-	  rc = binq_fail (err, errlen, name, lineno, "expected \"0x<address> "
-			  "<count>\"");
+	  rc = afdo_line_fail (err, errlen, name, lineno,
+			       "expected \"0x<address> <count>\"");
 	  break;
 	}
       char *end;
@@ -797,18 +782,18 @@ binq_read_insn_counts (FILE *in, const char *name, struct binq_counts *out,
       if (end == p || *end != '\0' || errno == ERANGE || !isfinite (n)
 	  || n < 0)
 	{
-	  rc = binq_fail (err, errlen, name, lineno, "expected a count >= 0 "
-			  "after the address");
+	  rc = afdo_line_fail (err, errlen, name, lineno,
+			       "expected a count >= 0 after the address");
 	  break;
 	}
       if (binq_counts_add (out, a, n) != 0)
 	{
-	  rc = binq_fail (err, errlen, name, lineno, "out of memory");
+	  rc = afdo_line_fail (err, errlen, name, lineno, "out of memory");
 	  break;
 	}
     }
   if (rc == 0 && ferror (in))
-    rc = binq_fail (err, errlen, name, 0, "read error");
+    rc = afdo_line_fail (err, errlen, name, 0, "read error");
   free (line);
   return rc;
 }
@@ -896,7 +881,7 @@ binq_read_perf_script (FILE *in, const char *name,
   memset (info, 0, sizeof *info);
 
 #define PS_FAIL(...) \
-  do { rc = binq_fail (err, errlen, name, lineno, __VA_ARGS__); \
+  do { rc = afdo_line_fail (err, errlen, name, lineno, __VA_ARGS__); \
        goto done; } while (0)
 
   while (getline (&line, &linecap, in) >= 0)

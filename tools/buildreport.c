@@ -19,6 +19,7 @@
    <http://www.gnu.org/licenses/>.  */
 
 #include "buildreport.h"
+#include "textline.h"
 
 void
 afdo_br_unit_free (struct afdo_br_unit *u)
@@ -133,20 +134,11 @@ afdo_br_read (FILE *in, const char *name, struct afdo_br_report *out,
   memset (out, 0, sizeof *out);
 
 #define BR_FAIL(...) \
-  do { \
-    int k_ = snprintf (err, errlen, "%s:%ld: ", name, lineno); \
-    if (k_ >= 0 && (size_t) k_ < errlen) \
-      snprintf (err + k_, errlen - (size_t) k_, __VA_ARGS__); \
-    rc = -1; \
-    goto done; \
-  } while (0)
+  do { rc = afdo_line_fail (err, errlen, name, lineno, __VA_ARGS__); \
+       goto done; } while (0)
 
-  while (getline (&line, &linecap, in) >= 0)
+  while (afdo_next_line (in, &line, &linecap, &lineno))
     {
-      lineno++;
-      line[strcspn (line, "\n")] = '\0';
-      if (line[0] == '\0' || line[0] == '#')
-	continue;
       char *save = NULL;
       char *kind = strtok_r (line, " ", &save);
       if (!kind)

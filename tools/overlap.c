@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "overlap.h"
+#include "textline.h"
 
 void
 afdo_ov_free (struct afdo_ov_file *f)
@@ -140,20 +141,11 @@ afdo_ov_read (FILE *in, const char *name, struct afdo_ov_file *out,
   memset (out, 0, sizeof *out);
 
 #define OV_FAIL(...) \
-  do { \
-    int k_ = snprintf (err, errlen, "%s:%ld: ", name, lineno); \
-    if (k_ >= 0 && (size_t) k_ < errlen) \
-      snprintf (err + k_, errlen - (size_t) k_, __VA_ARGS__); \
-    rc = -1; \
-    goto done; \
-  } while (0)
+  do { rc = afdo_line_fail (err, errlen, name, lineno, __VA_ARGS__); \
+       goto done; } while (0)
 
-  while (getline (&line, &linecap, in) >= 0)
+  while (afdo_next_line (in, &line, &linecap, &lineno))
     {
-      lineno++;
-      line[strcspn (line, "\n")] = '\0';
-      if (line[0] == '\0' || line[0] == '#')
-	continue;
       if (strncmp (line, "function ", 9) == 0)
 	{
 	  if (cur && next_block != cur->n + 2)

@@ -19,12 +19,7 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-#include <check.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "binoverlap.h"
 #include "testutil.h"
@@ -433,15 +428,5 @@ START_TEST (test_malformed)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("binoverlap");
-  TCase *tc = tu_tcase (s, "core", 0);
-  tcase_add_test (tc, test_image);
-  tcase_add_test (tc, test_callgrind);
-  tcase_add_test (tc, test_overlap);
-  tcase_add_test (tc, test_perf_script);
-  tcase_add_test (tc, test_malformed);
-  return tu_run_suite (s);
-}
+TU_MAIN ("binoverlap", "core", 0, test_image, test_callgrind, test_overlap,
+	test_perf_script, test_malformed)

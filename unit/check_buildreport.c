@@ -18,12 +18,8 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-#include <check.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "../tools/buildreport.h"
+#include "testutil.h"
 
 static int
 read_text (const char *text, struct afdo_br_report *r, char *err, size_t n)
@@ -171,19 +167,5 @@ START_TEST (test_malformed)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("buildreport");
-  TCase *tc = tcase_create ("core");
-  tcase_add_test (tc, test_read_and_sum);
-  tcase_add_test (tc, test_two_profiles);
-  tcase_add_test (tc, test_clamped);
-  tcase_add_test (tc, test_malformed);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TU_MAIN ("buildreport", "core", 0, test_read_and_sum, test_two_profiles,
+	test_clamped, test_malformed)

@@ -21,12 +21,6 @@
    <http://www.gnu.org/licenses/>.  */
 
 #include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#include <check.h>
 
 #include "binary.h"
 #include "convert.h"
@@ -850,17 +844,11 @@ main (void)
 {
   Suite *s = suite_create ("convert");
   TCase *tc = tu_tcase (s, "perfdata", 120);
-  tcase_add_test (tc, test_ip_file);
-  tcase_add_test (tc, test_branch_stack);
-  tcase_add_test (tc, test_truncation);
-  tcase_add_test (tc, test_corruption);
-  tcase_add_test (tc, test_bad_headers);
-  tcase_add_test (tc, test_multiple_attrs);
-  tcase_add_test (tc, test_callchain_fields);
+  tu_add_tests (tc, (const TTest *[]) {
+    test_ip_file, test_branch_stack, test_truncation, test_corruption,
+    test_bad_headers, test_multiple_attrs, test_callchain_fields, NULL });
   TCase *tc2 = tu_tcase (s, "convert", 120);
-  tcase_add_test (tc2, test_self_profile);
-  tcase_add_test (tc2, test_perf_script);
-  tcase_add_test (tc2, test_chains);
-  tcase_add_test (tc2, test_call_kind);
+  tu_add_tests (tc2, (const TTest *[]) {
+    test_self_profile, test_perf_script, test_chains, test_call_kind, NULL });
   return tu_run_suite (s);
 }

@@ -19,12 +19,7 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-#include <check.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "bincfg.h"
 #include "execcount.h"
@@ -369,12 +364,8 @@ main (void)
   Suite *s = suite_create ("execcount");
   TCase *tc = tu_tcase (s, "cfg", 120);
   tcase_add_unchecked_fixture (tc, setup, teardown);
-  tcase_add_test (tc, test_cold_part);
-  tcase_add_test (tc, test_jump_table);
-  tcase_add_test (tc, test_skid);
-  tcase_add_test (tc, test_cold_and_table_counts);
-  tcase_add_test (tc, test_flow);
-  tcase_add_test (tc, test_insn_counts_file);
-  tcase_add_test (tc, test_model_names);
+  tu_add_tests (tc, (const TTest *[]) {
+    test_cold_part, test_jump_table, test_skid, test_cold_and_table_counts,
+    test_flow, test_insn_counts_file, test_model_names, NULL });
   return tu_run_suite (s);
 }

@@ -18,14 +18,7 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
-#include <unistd.h>
-
-#include <check.h>
 
 #include "testutil.h"
 
@@ -521,19 +514,7 @@ START_TEST (test_real_create_gcov)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("formats");
-  TCase *tc = tu_tcase (s, "formats", 300);
-  tcase_add_test (tc, test_round_trip_hand);
-  tcase_add_test (tc, test_round_trip_deep);
-  tcase_add_test (tc, test_round_trip_10000);
-  tcase_add_test (tc, test_create_gcov_layout);
-  tcase_add_test (tc, test_layout_detection);
-  tcase_add_test (tc, test_gcc_layout_bytes);
-  tcase_add_test (tc, test_text_lenient);
-  tcase_add_test (tc, test_text_write_refuses);
-  tcase_add_test (tc, test_real_create_gcov);
-  return tu_run_suite (s);
-}
+TU_MAIN ("formats", "formats", 300, test_round_trip_hand, test_round_trip_deep,
+	test_round_trip_10000, test_create_gcov_layout, test_layout_detection,
+	test_gcc_layout_bytes, test_text_lenient, test_text_write_refuses,
+	test_real_create_gcov)

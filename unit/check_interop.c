@@ -19,12 +19,6 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <check.h>
-
 #include "symbolize.h"
 #include "testutil.h"
 
@@ -344,19 +338,13 @@ int
 main (void)
 {
   Suite *s = suite_create ("interop");
-  TCase *tc = tcase_create ("interop");
-  tcase_add_test (tc, test_stated_total_kept);
-  tcase_add_test (tc, test_stated_total_nested);
-  tcase_add_test (tc, test_stated_total_written_as_sum);
-  tcase_add_test (tc, test_stated_total_consistent);
-  tcase_add_test (tc, test_stated_total_merge_scale);
+  TCase *tc = tu_tcase (s, "interop", 0);
+  tu_add_tests (tc, (const TTest *[]) {
+    test_stated_total_kept, test_stated_total_nested,
+    test_stated_total_written_as_sum, test_stated_total_consistent,
+    test_stated_total_merge_scale, NULL });
   tcase_add_loop_test (tc, test_gcov_name_at_index_0, 0, 4);
-  tcase_add_test (tc, test_llvm_discriminators);
-  tcase_add_test (tc, test_llvm_producers);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  tu_add_tests (tc, (const TTest *[]) {
+    test_llvm_discriminators, test_llvm_producers, NULL });
+  return tu_run_suite (s);
 }

@@ -18,14 +18,9 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-#include <check.h>
 #include <limits.h>
 #include <linux/perf_event.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "afdo-lbrgen-insn.h"
 #include "testutil.h"
@@ -250,15 +245,5 @@ START_TEST (test_bad_usage)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("lbrgen");
-  TCase *tc = tu_tcase (s, "lbrgen", 120);
-  tcase_add_test (tc, test_decoder);
-  tcase_add_test (tc, test_decoder_truncated);
-  tcase_add_test (tc, test_layout_plain);
-  tcase_add_test (tc, test_layout_hw_idx);
-  tcase_add_test (tc, test_bad_usage);
-  return tu_run_suite (s);
-}
+TU_MAIN ("lbrgen", "lbrgen", 120, test_decoder, test_decoder_truncated,
+	test_layout_plain, test_layout_hw_idx, test_bad_usage)

@@ -19,14 +19,7 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/wait.h>
-#include <unistd.h>
-
-#include <check.h>
 
 #include "testutil.h"
 
@@ -856,10 +849,8 @@ main (void)
 		       (int) (sizeof bcases / sizeof bcases[0]));
   tcase_add_loop_test (tc, test_bad_text, 0,
 		       (int) (sizeof tcases / sizeof tcases[0]));
-  tcase_add_test (tc, test_bad_text_deep);
-  tcase_add_test (tc, test_truncation_sweep);
-  tcase_add_test (tc, test_corruption_sweep);
-  tcase_add_test (tc, test_text_sweep);
-  tcase_add_test (tc, test_afdo_dump);
+  tu_add_tests (tc, (const TTest *[]) {
+    test_bad_text_deep, test_truncation_sweep, test_corruption_sweep,
+    test_text_sweep, test_afdo_dump, NULL });
   return tu_run_suite (s);
 }

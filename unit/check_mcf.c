@@ -17,10 +17,8 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-#include <check.h>
-#include <stdlib.h>
-
 #include "afdo-mcf.h"
+#include "testutil.h"
 
 /* Two paths of different cost and capacity.  */
 START_TEST (test_two_paths)
@@ -94,19 +92,5 @@ START_TEST (test_budget)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("mcf");
-  TCase *tc = tcase_create ("core");
-  tcase_add_test (tc, test_two_paths);
-  tcase_add_test (tc, test_reroute);
-  tcase_add_test (tc, test_large_counts);
-  tcase_add_test (tc, test_budget);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TU_MAIN ("mcf", "core", 0, test_two_paths, test_reroute, test_large_counts,
+	test_budget)

@@ -18,14 +18,7 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
-#include <unistd.h>
-
-#include <check.h>
 
 #include "testutil.h"
 
@@ -394,22 +387,7 @@ START_TEST (test_files)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("model");
-  TCase *tc = tu_tcase (s, "model", 120);
-  tcase_add_test (tc, test_intern);
-  tcase_add_test (tc, test_intern_many);
-  tcase_add_test (tc, test_top_lookup);
-  tcase_add_test (tc, test_positions_and_callees);
-  tcase_add_test (tc, test_saturation);
-  tcase_add_test (tc, test_targets);
-  tcase_add_test (tc, test_merge);
-  tcase_add_test (tc, test_scale);
-  tcase_add_test (tc, test_walk_summary);
-  tcase_add_test (tc, test_determinism);
-  tcase_add_test (tc, test_duplicate_tops_summed);
-  tcase_add_test (tc, test_files);
-  return tu_run_suite (s);
-}
+TU_MAIN ("model", "model", 120, test_intern, test_intern_many, test_top_lookup,
+	test_positions_and_callees, test_saturation, test_targets, test_merge,
+	test_scale, test_walk_summary, test_determinism,
+	test_duplicate_tops_summed, test_files)

@@ -17,11 +17,7 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-#include <check.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "overlap.h"
 #include "testutil.h"
@@ -193,14 +189,5 @@ START_TEST (test_malformed)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("overlap");
-  TCase *tc = tu_tcase (s, "core", 0);
-  tcase_add_test (tc, test_overlap_formula);
-  tcase_add_test (tc, test_compare);
-  tcase_add_test (tc, test_missing);
-  tcase_add_test (tc, test_malformed);
-  return tu_run_suite (s);
-}
+TU_MAIN ("overlap", "core", 0, test_overlap_formula, test_compare,
+	test_missing, test_malformed)

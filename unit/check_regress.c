@@ -22,13 +22,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
-
-#include <check.h>
 
 #include "binary.h"
 #include "convert.h"
@@ -266,14 +260,5 @@ START_TEST (test_replay_perf)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("regress");
-  TCase *tc = tu_tcase (s, "fuzz", 60);
-  tcase_add_test (tc, test_symbolize_leaf_first);
-  tcase_add_test (tc, test_replay_gcov);
-  tcase_add_test (tc, test_replay_text);
-  tcase_add_test (tc, test_replay_perf);
-  return tu_run_suite (s);
-}
+TU_MAIN ("regress", "fuzz", 60, test_symbolize_leaf_first, test_replay_gcov,
+	test_replay_text, test_replay_perf)

@@ -17,11 +17,8 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-#include <check.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "afdo-summary.h"
+#include "testutil.h"
 
 static afdo_profile *
 text_profile (const char *text)
@@ -104,17 +101,4 @@ START_TEST (test_max_and_branches)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("summary");
-  TCase *tc = tcase_create ("core");
-  tcase_add_test (tc, test_working_set);
-  tcase_add_test (tc, test_max_and_branches);
-  suite_add_tcase (s, tc);
-  SRunner *sr = srunner_create (s);
-  srunner_run_all (sr, CK_NORMAL);
-  int failed = srunner_ntests_failed (sr);
-  srunner_free (sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+TU_MAIN ("summary", "core", 0, test_working_set, test_max_and_branches)

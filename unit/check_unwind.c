@@ -19,12 +19,8 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-#include <check.h>
 #include <fcntl.h>
 #include <gelf.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "perfdata.h"
 #include "testconv.h"
@@ -501,18 +497,5 @@ START_TEST (test_decode_truncated)
 }
 END_TEST
 
-int
-main (void)
-{
-  Suite *s = suite_create ("unwind");
-  TCase *tc = tcase_create ("core");
-  tcase_add_test (tc, test_chain);
-  tcase_add_test (tc, test_reuse);
-  tcase_add_test (tc, test_nothing);
-  tcase_add_test (tc, test_remap);
-  tcase_add_test (tc, test_bad_file);
-  tcase_add_test (tc, test_decode);
-  tcase_add_test (tc, test_decode_truncated);
-  suite_add_tcase (s, tc);
-  return tu_run_suite (s);
-}
+TU_MAIN ("unwind", "core", 0, test_chain, test_reuse, test_nothing, test_remap,
+	test_bad_file, test_decode, test_decode_truncated)

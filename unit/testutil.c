@@ -40,6 +40,13 @@ tu_tcase (Suite *suite, const char *name, double seconds)
   return tc;
 }
 
+void
+tu_add_tests (TCase *tc, const TTest *const *tests)
+{
+  for (; *tests; tests++)
+    tcase_add_test (tc, *tests);
+}
+
 int
 tu_run_suite (Suite *suite)
 {
@@ -48,6 +55,15 @@ tu_run_suite (Suite *suite)
   int failed = srunner_ntests_failed (sr);
   srunner_free (sr);
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+int
+tu_main (const char *suite, const char *tcase, double seconds,
+	 const TTest *const *tests)
+{
+  Suite *s = suite_create (suite);
+  tu_add_tests (tu_tcase (s, tcase, seconds), tests);
+  return tu_run_suite (s);
 }
 
 afdo_profile *

@@ -21,9 +21,14 @@
 #ifndef AFDO_TESTUTIL_H
 #define AFDO_TESTUTIL_H
 
+/* The headers every test program uses.  */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include <check.h>
 
@@ -32,8 +37,24 @@
 /* A test case NAME of SUITE whose tests may each run SECONDS (Check's
    default when 0).  */
 TCase *tu_tcase (Suite *suite, const char *name, double seconds);
+/* Add the tests TESTS (NULL-terminated) to TC.  */
+void tu_add_tests (TCase *tc, const TTest *const *tests);
 /* Run the tests of SUITE; the exit status of the test program.  */
 int tu_run_suite (Suite *suite);
+/* Run the tests TESTS (NULL-terminated) as the case TCASE of the suite
+   SUITE, each allowed SECONDS (Check's default when 0); the exit status
+   of the test program.  */
+int tu_main (const char *suite, const char *tcase, double seconds,
+	     const TTest *const *tests);
+/* The main of a test program whose tests, the arguments after SECONDS,
+   are the one case TCASE of SUITE.  */
+#define TU_MAIN(suite, tcase, seconds, ...) \
+  int \
+  main (void) \
+  { \
+    return tu_main (suite, tcase, seconds, \
+		    (const TTest *[]) { __VA_ARGS__, NULL }); \
+  }
 
 /* Read a profile from memory (any format).  */
 afdo_profile *tu_read (const void *data, size_t len, const char *name,

@@ -8,33 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static unsigned tab[4096];
-
-static unsigned
-work (unsigned k)
-{
-  if (k & 3)
-    return k;
-  unsigned h = k;
-  for (int i = 0; i < 64; i++)
-    {
-      h ^= tab[(h + i) & 4095];
-      h *= 16777619u;
-      if (h & 16)
-	h += i;
-    }
-  return h;
-}
-
-__attribute__ ((noinline)) unsigned
-driver (unsigned n)
-{
-  unsigned s = 0;
-  for (unsigned k = 0; k < n; k++)
-    s += work (k * 2654435761u);
-  s ^= work (n);
-  return s;
-}
+#include "../programs/split-work.h"
 
 int
 main (int argc, char **argv)

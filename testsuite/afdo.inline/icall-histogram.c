@@ -9,21 +9,7 @@
 
 #include <stdio.h>
 
-typedef long (*op_fn) (long, long);
-
-static long
-op_add (long a, long b)
-{
-  return a + b;
-}
-
-static long
-op_mul (long a, long b)
-{
-  return a * (b | 1);
-}
-
-static op_fn table[2] = { op_add, op_mul };
+#include "../programs/icall-ops.h"
 static volatile int pick[8] = { 1, 1, 0, 1, 1, 1, 0, 1 };
 
 __attribute__ ((noinline)) long
@@ -42,6 +28,6 @@ main (void)
 }
 
 /* { dg-output "5115409" } */
-/* { dg-final { scan-dump autofdo "run/\[0-9\]+: indirect call at line 33: promoted to op_mul/\[0-9\]+ \\(target histogram, 750\\), fallback indirect call kept" } } */
-/* { dg-final { scan-dump autofdo "call of op_mul at line 33 \\(instance total 750, threshold \[0-9\]+\\): inlined \\(promoted target\\)" } } */
+/* { dg-final { scan-dump autofdo "run/\[0-9\]+: indirect call at line 19: promoted to op_mul/\[0-9\]+ \\(target histogram, 750\\), fallback indirect call kept" } } */
+/* { dg-final { scan-dump autofdo "call of op_mul at line 19 \\(instance total 750, threshold \[0-9\]+\\): inlined \\(promoted target\\)" } } */
 /* { dg-final { scan-dump autofdo "1 indirect call sites, 1 promoted \\(1 inlined\\)" } } */

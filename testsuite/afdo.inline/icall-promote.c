@@ -7,21 +7,7 @@
 
 #include <stdio.h>
 
-typedef long (*op_fn) (long, long);
-
-static long
-op_add (long a, long b)
-{
-  return a + b;
-}
-
-static long
-op_mul (long a, long b)
-{
-  return a * (b | 1);
-}
-
-static op_fn table[2] = { op_add, op_mul };
+#include "../programs/icall-ops.h"
 static volatile int pick[16] = { 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1 };
 
 __attribute__ ((noinline)) long

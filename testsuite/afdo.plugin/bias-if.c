@@ -12,17 +12,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump -fdump-rtl-bbro" } */
 
-int g;
-
-__attribute__ ((noinline)) int
-classify (int x)
-{
-  if (x > 0)
-    g += x * 7 + 3;
-  else
-    g -= 1;
-  return g;
-}
+#include "../programs/classify.h"
 
 /* { dg-final { scan-dump autofdo "function classify/\[0-9\]+: instance classify total 3000 head 1000" } } */
 /* { dg-final { scan-dump autofdo "bb 2 count 1000 annotated \\(samples 1000\\)" } } */

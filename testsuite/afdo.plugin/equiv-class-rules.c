@@ -6,18 +6,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-mcf=0 -fplugin-arg-afdo-dump=details" } */
 
-extern void note (int);
-int a, b, c;
-
-__attribute__ ((noinline)) int
-f (int x)
-{
-  a = x * 2;
-  if (x & 1)
-    note (x);
-  c = x + 5;
-  return c;
-}
+#include "../programs/equiv-class.h"
 
 /* { dg-final { scan-dump autofdo "bb 2 count 100 annotated \\(samples 100\\)\n" } } */
 /* { dg-final { scan-dump autofdo "bb 3 count 30 annotated \\(samples 30\\)\n" } } */

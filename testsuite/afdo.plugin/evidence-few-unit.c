@@ -5,20 +5,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump -fdump-tree-vect-details" } */
 
-__attribute__ ((noinline, pure)) unsigned
-weight (const unsigned *t, int n)
-{
-  return (t[n & 63] * 2654435761u) ^ (t[(n >> 3) & 63] >> 5);
-}
-
-__attribute__ ((noinline)) unsigned
-run (const unsigned *v, int n, const unsigned *t, int m)
-{
-  unsigned r = 0;
-  for (int i = 0; i < n; i++)
-    r += v[i] * weight (t, m);
-  return r;
-}
+#include "../programs/evidence-few.h"
 
 /* { dg-final { scan-dump autofdo "translation unit: about \[0-9\]+ samples, fewer than min-unit-samples \\(100\\): compiled as without a profile" } } */
 /* { dg-final { scan-dump-not vect "optimized: loop vectorized" } } */

@@ -10,20 +10,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump -fdump-tree-vect-details -fdump-tree-optimized" } */
 
-__attribute__ ((noinline, pure)) unsigned
-weight (const unsigned *t, int n)
-{
-  return (t[n & 63] * 2654435761u) ^ (t[(n >> 3) & 63] >> 5);
-}
-
-__attribute__ ((noinline)) unsigned
-run (const unsigned *v, int n, const unsigned *t, int m)
-{
-  unsigned r = 0;
-  for (int i = 0; i < n; i++)
-    r += v[i] * weight (t, m);
-  return r;
-}
+#include "../programs/evidence-few.h"
 
 /* { dg-final { scan-dump autofdo "  run/\[0-9\]+: about \[0-9\]+ samples, fewer than min-samples \\(20\\): options as given" } } */
 /* { dg-final { scan-dump autofdo "function weight/\[0-9\]+: instance weight total 500" } } */

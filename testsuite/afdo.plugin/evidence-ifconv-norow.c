@@ -7,22 +7,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details -fplugin-arg-afdo-noise-short=0" } */
 
-#define MASK 1
-
-unsigned
-hash (const unsigned *v, int n)
-{
-  unsigned h = 0;
-  for (int i = 0; i < n; i++)
-    {
-      unsigned x = v[i];
-      if (x & MASK)
-	h += x;
-      else
-	h ^= x;
-    }
-  return h;
-}
+#include "../programs/ifconv-hash.h"
 
 /* { dg-final { scan-dump autofdo "bb 3: static probabilities kept \\(no arm has a row of its own\\)" } } */
 /* { dg-final { scan-assembler "cmov" } } */

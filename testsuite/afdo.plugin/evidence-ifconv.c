@@ -10,22 +10,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details" } */
 
-#define MASK 1
-
-unsigned
-hash (const unsigned *v, int n)
-{
-  unsigned h = 0;
-  for (int i = 0; i < n; i++)
-    {
-      unsigned x = v[i];
-      if (x & MASK)
-	h += x;
-      else
-	h ^= x;
-    }
-  return h;
-}
+#include "../programs/ifconv-hash.h"
 
 /* { dg-final { scan-dump autofdo "bb 5: no samples, no row: unknown" } } */
 /* { dg-final { scan-dump autofdo "bb 3: static probabilities kept" } } */

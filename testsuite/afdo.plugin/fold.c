@@ -7,16 +7,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details" } */
 
-extern void rare (int), common (int);
-
-__attribute__ ((noinline)) static void
-work (int v)
-{
-  if (v % 64 == 0)
-    rare (v);
-  else
-    common (v);
-}
+#include "../programs/fold-work.h"
 
 void
 first (int n)

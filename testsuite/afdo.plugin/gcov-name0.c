@@ -7,17 +7,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%gcov-name0% -fplugin-arg-afdo-dump" } */
 
-int g;
-
-__attribute__ ((noinline)) int
-classify (int x)
-{
-  if (x > 0)
-    g += x * 7 + 3;
-  else
-    g -= 1;
-  return g;
-}
+#include "../programs/classify.h"
 
 /* { dg-final { scan-stderr-not "afdo: cannot use profile" } } */
 /* { dg-final { scan-dump autofdo "function classify/\[0-9\]+: instance classify total 3000 head 1000" } } */

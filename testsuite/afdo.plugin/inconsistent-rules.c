@@ -8,18 +8,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-mcf=0 -fplugin-arg-afdo-dump=details" } */
 
-extern void left (int), right (int), done (int);
-
-__attribute__ ((noinline)) void
-g (int x)
-{
-  int r = x * 3;
-  if (x > 10)
-    left (r);
-  else
-    right (r);
-  done (r);
-}
+#include "../programs/inconsistent.h"
 
 /* { dg-final { scan-dump autofdo "bb 2 count 140 annotated \\(samples 100\\) raised\n" } } */
 /* { dg-final { scan-dump autofdo "bb 3 count 80 annotated \\(samples 80\\)\n" } } */

@@ -7,16 +7,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details" } */
 
-int a[1000];
-
-__attribute__ ((noinline)) int
-sum (int n)
-{
-  int s = 0;
-  for (int i = 0; i < n; i++)
-    s += a[i];
-  return s;
-}
+#include "../programs/sum-loop.h"
 
 /* { dg-final { scan-dump autofdo "bb 3 count 1000 annotated \\(samples 1000\\) discriminator 3" } } */
 /* { dg-final { scan-dump autofdo "bb 4 count 1010 annotated \\(samples 1010\\) discriminator 1" } } */

@@ -5,16 +5,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump" } */
 
-int a[1000];
-
-__attribute__ ((noinline)) int
-sum (int n)
-{
-  int s = 0;
-  for (int i = 0; i < n; i++)
-    s += a[i];
-  return s;
-}
+#include "../programs/sum-loop.h"
 
 /* { dg-final { scan-dump autofdo "bb 0 count 50 annotated \\(samples 50\\)" } } */
 /* { dg-final { scan-dump autofdo "sum/\[0-9\]+: matched 3100 of 3100 samples" } } */

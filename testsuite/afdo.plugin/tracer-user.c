@@ -4,17 +4,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -ftracer -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump -fdump-tree-tracer" } */
 
-int
-work (int *v, int n)
-{
-  int s = 0;
-  for (int i = 0; i < n; i++)
-    if (v[i] & 1)
-      s += v[i];
-    else
-      s -= 3;
-  return s;
-}
+#include "../programs/tracer-work.h"
 
 /* { dg-final { scan-dump autofdo "the profile has no head counts \\(IP samples, no branch records\\)\n" } } */
 /* { dg-final { scan-dump tracer "Function work" } } */
