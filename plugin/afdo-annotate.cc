@@ -43,12 +43,11 @@
 
 /* Counts here are gcov_type, kept well below profile_count's limit so
    sums cannot overflow.  */
-static const gcov_type count_cap = (gcov_type) 1 << 60;
 
 static gcov_type
 cap_count (uint64_t c)
 {
-  return c >= (uint64_t) count_cap ? count_cap : (gcov_type) c;
+  return c >= (uint64_t) afdo_count_cap ? afdo_count_cap : (gcov_type) c;
 }
 
 /* C samples in the units of the counts handed to GCC.  */
@@ -56,8 +55,8 @@ static gcov_type
 scaled (const afdo_unit *unit, gcov_type c)
 {
   uint64_t scale = unit->s->scale;
-  if ((uint64_t) c >= (uint64_t) count_cap / scale)
-    return count_cap;
+  if ((uint64_t) c >= (uint64_t) afdo_count_cap / scale)
+    return afdo_count_cap;
   return c * (gcov_type) scale;
 }
 

@@ -706,6 +706,14 @@ void afdo_entry_sums (afdo_unit *);
 /* Stage: make COUNTS and the edge counts GCC's profile of cfun;
    UNEXECUTED when the instance says the function never ran
    (afdo-handoff.cc).  */
+/* The iterations cfun's loops' counts give, as their estimates
+   (afdo-handoff.cc).  */
+void afdo_record_loop_estimates (void);
+/* The probabilities of the edges out of BB from their inferred counts
+   (SUM in all), or its static ones where the samples cannot tell them:
+   then true (afdo-probs.cc).  */
+bool afdo_set_probabilities (afdo_session *, vec<afdo_bb_count> &,
+			     basic_block bb, gcov_type sum);
 void afdo_handoff_counts (afdo_session *, vec<afdo_bb_count> &counts,
 			  bool unexecuted);
 /* The block counts and, with dump=details, the edge counts and
@@ -740,16 +748,16 @@ void afdo_handoff_inline_limit (afdo_session *);
 /* The size NODE has now, by GCC's size summary (afdo-inline.cc).  */
 int afdo_node_size (cgraph_node *node);
 /* The pass after "profile" that lets GCC's IPA passes take the counts
-   as a profile (afdo-handoff.cc).  */
+   as a profile (afdo-options.cc).  */
 opt_pass *afdo_make_handoff_pass (afdo_session *);
 /* The pass before "vect" that keeps GCC 12's vectorizer from dividing
-   by a count of 0 (afdo-handoff.cc).  */
+   by a count of 0 (afdo-estimates.cc).  */
 opt_pass *afdo_make_guard_pass (afdo_session *);
 
 /* The pass after "vect" that records the loops' estimates again
-   (vect-estimates=0) and hides those of the loops without samples
-   (unsampled-peel=0), or (AFTER_CUNROLL) the one after "cunroll" that
-   gives these back.  */
+   (vect-estimates=0) and hides them from "cunroll" (the evidence rule;
+   unsampled-peel=0), or (AFTER_CUNROLL) the one after "cunroll" that
+   gives these back (afdo-estimates.cc).  */
 opt_pass *afdo_make_estimates_pass (afdo_session *, bool after_cunroll);
 /* The passes before and after (RESTORE) "jump2" that keep a hot
    computed goto's copies apart (afdo-dispatch.cc).  */

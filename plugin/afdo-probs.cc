@@ -1,0 +1,598 @@
+/* afdo: the probabilities of a block's edges, from its counts.
+   Copyright (C) 2026 The afdo authors.
+
+   This file is part of afdo.
+
+   afdo is free software; you can redistribute it and/or modify it under
+   the terms of the GNU General Public License as published by the Free
+   Software Foundation; either version 3, or (at your option) any later
+   version.
+
+   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
+   WARRANTY; without even the implied warranty of MERCHANTABILITY or
+   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
+   for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with afdo; see the file COPYING.  If not see
+   <http://www.gnu.org/licenses/>.  */
+
+/* The edge probabilities of a block with two or more successors, from
+   the inferred edge counts, and the rules that keep GCC's static ones
+   where the samples cannot tell them: the evidence rule (an arm without
+   a row of its own, arms whose samples do not exclude the static
+   probability) and the noise rules (short arms, skid, shared lines,
+   multiway branches, static order).  doc/design.md says why each.  */
+
+#include <math.h>
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "function.h"
+#include "basic-block.h"
+#include "cfg.h"
+#include "gimple.h"
+#include "cgraph.h"
+#include "options.h"
+#include "flag-types.h"
+#include "predict.h"
+#include "profile.h"
+#include "dominance.h"
+#include "cfgloop.h"
+#include "gimple-iterator.h"
+#include "cfganal.h"
+#include "bitmap.h"
+#include "hash-set.h"
+#include "hash-map.h"
+#include "dumpfile.h"
+#include "afdo-plugin.h"
+/* Whether the count of edge E rests on samples of its own: its
+   destination has no other way in, and the profile has its lines
+   (sampled or not).  The count of an edge into a join is only what its
+   source's count leaves after the other edges.  */
+static bool
+bounded_p (vec<afdo_bb_count> &d, edge e)
+{
+  afdo_bb_count &dest = d[e->dest->index];
+  return (single_pred_p (e->dest)
+	  && ((dest.state == AFDO_BB_ANNOTATED && dest.annotated_count > 0)
+	      || dest.state == AFDO_BB_CALL || dest.zero_evidence));
+}
+
+/* The samples of block B, or -1 when it has none of its own.  */
+static gcov_type
+own_samples (vec<afdo_bb_count> &d, basic_block b)
+{
+  const afdo_bb_count &c = d[b->index];
+  if (c.state == AFDO_BB_ANNOTATED && c.annotated_count > 0)
+    return c.annotated_count;
+  if (c.zero_evidence)
+    return 0;
+  return -1;
+}
+
+/* Whether E is bounded (bounded_p) and its destination has samples of
+   its own, 0 included.  */
+static bool
+sampled_edge_p (vec<afdo_bb_count> &d, edge e)
+{
+  return bounded_p (d, e) && own_samples (d, e->dest) >= 0;
+}
+
+/* Whether block B's samples are those of BB: the same profile position
+   gave both their counts (a line whose blocks the profile cannot tell
+   apart, as it has no discriminators for them: the profiled binary
+   if-converted the line, say).  */
+static bool
+same_samples_p (vec<afdo_bb_count> &d, basic_block bb, basic_block b)
+{
+  return d[bb->index].source && d[b->index].source == d[bb->index].source;
+}
+
+/* Whether an edge out of BB leaves a loop or enters a loop's head: the
+   counts there are the loop's iterations, which the entry and header
+   counts tell even when the lines do not.  */
+static bool
+loop_edges_p (basic_block bb)
+{
+  if (!current_loops || !bb->loop_father)
+    return true;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (!e->dest->loop_father
+	|| loop_exit_edge_p (bb->loop_father, e)
+	|| e->dest == e->dest->loop_father->header)
+      return true;
+  return false;
+}
+
+/* Whether block B, an arm of an if-then or if-then-else, is short: one
+   way in, at most SHORT_ARM_STMTS statements.  A
+   short block's samples undercount its runs: an instruction or two that
+   seldom stall take few samples however often they run (branches.c:
+   the 99 % side of "weight < 990", three cheap instructions, had 81
+   samples against 1750 on the compare).  */
+#define SHORT_ARM_STMTS 4
+
+static bool
+short_arm_p (basic_block b)
+{
+  if (!single_pred_p (b))
+    return false;
+  int n = 0;
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (b); !gsi_end_p (gsi);
+       gsi_next_nondebug (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (gimple_code (stmt) == GIMPLE_LABEL || gimple_clobber_p (stmt)
+	  || gimple_code (stmt) == GIMPLE_PREDICT)
+	continue;
+      if (++n > SHORT_ARM_STMTS)
+	return false;
+    }
+  return true;
+}
+
+/* Whether block B has no statements of its own: the arm of an if-then
+   whose assignments became the arguments of PHIs in the join (the
+   "then" of "if (c < best) { best = c; i = t; }").  Its code is the
+   join's, or a conditional move once GCC if-converts the branch.  */
+static bool
+stmtless_p (basic_block b)
+{
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (b); !gsi_end_p (gsi);
+       gsi_next_nondebug (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (gimple_code (stmt) != GIMPLE_LABEL && !gimple_clobber_p (stmt)
+	  && gimple_code (stmt) != GIMPLE_PREDICT)
+	return false;
+    }
+  return true;
+}
+
+/* Whether block B's lines have no entry in the profile for any
+   discriminator, though its function's instance is there: the profiled
+   binary had no code of its own for them (merged into other lines, or
+   if-converted), so the samples say nothing about it, not even that it
+   did not run.  So it is with a block without statements (empty-arms).  */
+static bool
+lineless_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block b)
+{
+  const afdo_bb_count &c = d[b->index];
+  if (c.state == AFDO_BB_CALL)
+    return false;
+  return ((c.located && !c.line_known)
+	  || (s->opts.empty_arms && stmtless_p (b)));
+}
+
+/* The arms of the if-then or if-then-else BB ends, when they are short
+   (short_arm_p): one that falls into the other side (if-then), or two
+   that meet (if-then-else), in ARMS; their number, 0 for another
+   shape or a long arm.  */
+static int
+short_arms (basic_block bb, basic_block arms[2])
+{
+  if (EDGE_COUNT (bb->succs) != 2)
+    return 0;
+  basic_block a = EDGE_SUCC (bb, 0)->dest, b = EDGE_SUCC (bb, 1)->dest;
+  int n = 0;
+  if (single_succ_p (a) && single_succ (a) == b)
+    arms[n++] = a;
+  else if (single_succ_p (b) && single_succ (b) == a)
+    arms[n++] = b;
+  else if (single_succ_p (a) && single_succ_p (b)
+	   && single_succ (a) == single_succ (b))
+    {
+      arms[n++] = a;
+      arms[n++] = b;
+    }
+  for (int i = 0; i < n; i++)
+    if (!short_arm_p (arms[i]))
+      return 0;
+  return n;
+}
+
+/* For the short arms ARMS (N of them): whether one is lineless
+   (lineless_p), and their own samples in *SAMPLES.  */
+static bool
+arms_lineless_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block arms[2],
+		 int n, gcov_type *samples)
+{
+  bool lineless = false;
+  *samples = 0;
+  for (int i = 0; i < n; i++)
+    {
+      *samples += MAX (own_samples (d, arms[i]), 0);
+      lineless |= lineless_p (s, d, arms[i]);
+    }
+  return lineless;
+}
+
+/* Whether BB ends an if-then or if-then-else whose arms are short
+   (short_arm_p), one of them lineless (lineless_p), with fewer samples
+   of their own than NOISE.  */
+static bool
+short_arms_unknown_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
+		      double noise)
+{
+  basic_block arms[2];
+  int n = short_arms (bb, arms);
+  gcov_type samples;
+  return n > 0 && arms_lineless_p (s, d, arms, n, &samples)
+	 && (double) samples < noise;
+}
+
+/* Whether BB ends an if-then-else whose two arms are short, one of them
+   lineless, and whose join has more samples of its own than the arms
+   by more than NOISE_PERMILLE: samples the lineless arm's code took
+   went to the join.  An IP sample lands on the instruction after the
+   one that stalled; the last instruction of an arm that falls through
+   into the join gives its samples to the join's first, while the other
+   arm, which ends in a jump of its own, keeps them.  In zstd's
+   ZSTD_RowFindBestMatch_extDict_5_6 the common side of
+   "matchIndex >= dictLimit" (a prefetch that falls through) had no
+   entry, the join 1816 samples and the other side 969: the flow gave
+   the common side 14 %, GCC made it a taken jump out of the loop and
+   back, and zstd ran 3 % slower than at -O2 (noise-skid).  Not when
+   the lineless arm calls a function without samples.  */
+static bool
+skid_arms_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
+	     int noise_permille)
+{
+  basic_block arms[2];
+  gcov_type samples;
+  if (short_arms (bb, arms) != 2
+      || !arms_lineless_p (s, d, arms, 2, &samples))
+    return false;
+  /* A lineless arm that calls a function without samples did not run
+     (unsampled-calls); the join's samples are its other arm's.  */
+  for (int i = 0; i < 2; i++)
+    if (lineless_p (s, d, arms[i]) && d[arms[i]->index].calls_unsampled)
+      return false;
+  gcov_type join = own_samples (d, single_succ (arms[0]));
+  return join > 0
+	 && (double) join > (double) samples * (1000 + noise_permille) / 1000.0;
+}
+
+/* The probabilities of the edges out of BB (a switch, noise-multiway,
+   or a two-way branch whose static probabilities contradict the
+   samples, noise-order; SUM the count of its edges, SAMPLES its own
+   samples, WHAT the dump's name for the case) when the samples cannot
+   tell its unbounded edges (those into a join, or
+   to a block the profile says nothing of) from 0, NOISE being what
+   they cannot tell apart: each bounded edge, whose destination's
+   samples are its own, gets its share of the bounded ones' counts; the
+   unbounded ones get together what the inference gave them or, when
+   that is within the noise, their static probabilities' sum up to the
+   noise's share, each in proportion to its static probability (when
+   one has none, what the inference gave them, in equal parts).
+   Keeping every edge's static probability instead threw away what the
+   samples do tell: the dispatch switch of benchmarks/programs/interp.c
+   got 1/32 for each case, whose samples range from 23 to 4950, and
+   every case was aligned and laid out as a hot one.  False when no
+   bounded edge has a count.  */
+static bool
+set_bounded_probabilities (vec<afdo_bb_count> &d, basic_block bb,
+			    gcov_type sum, gcov_type samples, double noise,
+			    const char *what)
+{
+  edge e;
+  edge_iterator ei;
+  gcov_type bounded = 0, unbounded = 0;
+  profile_probability p_unbounded = profile_probability::never ();
+  int n_unbounded = 0;
+  bool static_known = true;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (sampled_edge_p (d, e))
+      bounded = afdo_add_count (bounded, AFDO_EDGE (e)->count);
+    else
+      {
+	unbounded = afdo_add_count (unbounded, AFDO_EDGE (e)->count);
+	if (e->probability.initialized_p ())
+	  p_unbounded += e->probability;
+	else
+	  static_known = false;
+	n_unbounded++;
+      }
+  if (bounded <= 0 || sum <= 0)
+    return false;
+  /* The unbounded edges' share.  */
+  double q = (double) unbounded / (double) sum;
+  double q_static = static_known && p_unbounded.initialized_p ()
+		    ? p_unbounded.to_reg_br_prob_base ()
+		      / (double) REG_BR_PROB_BASE : 0.0;
+  double q_noise = samples > 0 ? noise / (double) samples : 0.0;
+  q = MAX (q, MIN (q_static, q_noise));
+  q = MIN (q, 1.0);
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    {
+      double p;
+      if (sampled_edge_p (d, e))
+	p = (1.0 - q) * (double) AFDO_EDGE (e)->count / (double) bounded;
+      else if (q_static > 0.0)
+	p = q * (e->probability.to_reg_br_prob_base ()
+		 / (double) REG_BR_PROB_BASE) / q_static;
+      else
+	p = q / n_unbounded;
+      const gcov_type one = (gcov_type) 1 << 30;
+      e->probability
+	= profile_probability::probability_in_gcov_type
+	    (MIN ((gcov_type) (p * (double) one + 0.5), one), one).afdo ();
+    }
+  if (dump_file)
+    fprintf (dump_file, "  bb %d: %s: bounded edges by their counts, "
+	     "the %d others %.1f%% %s\n", bb->index, what, n_unbounded,
+	     q * 100.0,
+	     q_static > 0.0 ? "by their static probabilities"
+	     : "in equal parts");
+  return true;
+}
+
+/* Whether the static probabilities of BB's bounded edges (those into
+   blocks with samples of their own and no other way in) add up to less
+   than half.  The noise rule keeps static probabilities where the
+   samples cannot tell the other edges from 0, as a 50/50 branch whose
+   one side takes the stall of its mispredictions looks "always taken";
+   but static probabilities that make the side without samples the
+   likelier one say the opposite of what the samples do.  In bzip2's
+   mainQSort3, "d > MAIN_QSORT_DEPTH_THRESH" (10 samples on its
+   compare) leads to the partitioning loops (46 samples on their first
+   block, hundreds on the loops) or to the simple sort; the static 27 %
+   for the partitioning, and the counts of the blocks below made to
+   agree with it (noise-regions), left its loops below the hot
+   threshold, compiled for size.  */
+static bool
+bounded_static_minor_p (vec<afdo_bb_count> &d, basic_block bb)
+{
+  edge e;
+  edge_iterator ei;
+  profile_probability p = profile_probability::never ();
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (sampled_edge_p (d, e))
+      {
+	if (!e->probability.initialized_p ())
+	  return false;
+	p += e->probability;
+      }
+  return p.initialized_p () && p < profile_probability::even ();
+}
+
+/* Whether P lies in the 99 % Wilson interval of the share K / (K + M)
+   of two Poisson counts K and M (samples: counts times the statements
+   they stand for).  */
+static bool
+within_interval_p (double k, double m, double p)
+{
+  double n = k + m;
+  if (n <= 0.0)
+    return true;
+  double phat = k / n, z2 = AFDO_EVIDENCE_Z * AFDO_EVIDENCE_Z;
+  double mid = (phat + z2 / (2.0 * n)) / (1.0 + z2 / n);
+  double half = (AFDO_EVIDENCE_Z / (1.0 + z2 / n))
+		* sqrt (phat * (1.0 - phat) / n + z2 / (4.0 * n * n));
+  return p >= mid - half && p <= mid + half;
+}
+
+/* Whether E leads to an arm of BB's branch: a block with statements of
+   its own that E is the only way into.  An edge into a join, or into a
+   block whose assignments all became PHI arguments, has no samples of
+   its own to weigh.  */
+static bool
+arm_edge_p (edge e)
+{
+  return (single_pred_p (e->dest) && e->dest != EXIT_BLOCK_PTR_FOR_FN (cfun)
+	  && !stmtless_p (e->dest));
+}
+
+/* The evidence rule for the two-way branch BB: why the samples cannot
+   move its probabilities away from GCC's static ones, or NULL when they
+   can (or the rule has nothing to say).  A sample count is a Poisson
+   observation, and a block without a row in the profile, or with a row
+   of 0 where too few samples were expected (afdo-annotate.cc), is
+   unknown: the inference fills it in with whatever the flow leaves,
+   which is no measurement.  So
+
+   - when an arm is unknown, the counts of the sides are the
+     inference's guess: in an if-converted branch the profiled binary
+     had a conditional move, whose line table gives the samples of both
+     arms to one of them or to none, so the other arm's samples are
+     not its own either (a fuzzer's f4_ifconv: 293 samples on the
+     then-line, no row for the else-line, 6.9 times -O2's mispredicted
+     branches); not where an edge leaves a loop or enters a loop's
+     head, whose entry and header counts tell its iterations;
+
+   A block's count is an execution count in samples per instruction;
+   the samples behind it are about the count times the block's
+   statements (afdo_code_stmts), and those are what is weighed:
+
+   - when both successors are known arms with counts K and M and N0 and
+     N1 statements, the static probability P of the first stays unless
+     the 99 % (Wilson) interval of K N0 / (K N0 + M N1) excludes
+     P N0 / (P N0 + (1 - P) N1), the share of the samples had the arms
+     run with P;
+
+   - when one successor is a known arm (count K, NA statements) and the
+     other a join, the arm's static probability P stays unless that
+     interval of K NA / (K NA + M NB), M and NB being BB's own count and
+     statements, excludes P NA / (P NA + NB): had the arm run P times as
+     often as BB, its lines would have had P times BB's count.  Not
+     where an edge leaves a loop or enters its head.  */
+static const char *
+branch_without_evidence (vec<afdo_bb_count> &d, basic_block bb)
+{
+  if (EDGE_COUNT (bb->succs) > 2)
+    {
+      /* A multiway branch: a case with no row of its own makes the
+	 split the inference's guess, as for two ways (a switch whose
+	 dominant case -O2 computed with a conditional move).  */
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (e->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE))
+	  return NULL;
+      if (loop_edges_p (bb))
+	return NULL;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (arm_edge_p (e) && own_samples (d, e->dest) < 0)
+	  {
+	    const afdo_bb_count &c = d[e->dest->index];
+	    if (c.state == AFDO_BB_CALL || c.has_call_bound
+		|| c.calls_unsampled)
+	      continue;
+	    return "a case has no row of its own";
+	  }
+      return NULL;
+    }
+  if (EDGE_COUNT (bb->succs) != 2)
+    return NULL;
+  edge e[2] = { EDGE_SUCC (bb, 0), EDGE_SUCC (bb, 1) };
+  gcov_type k[2];
+  bool arm[2], known[2];
+  for (int i = 0; i < 2; i++)
+    {
+      if (e[i]->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE))
+	return NULL;
+      arm[i] = arm_edge_p (e[i]);
+      /* A call's count from its callee's entry, or bound by its
+	 callee's samples, rests on the callee's samples, not on samples
+	 to weigh against the other arm's.  */
+      const afdo_bb_count &c = d[e[i]->dest->index];
+      if (arm[i] && (c.state == AFDO_BB_CALL || c.has_call_bound
+		     || c.calls_unsampled))
+	return NULL;
+      k[i] = arm[i] ? own_samples (d, e[i]->dest) : -1;
+      known[i] = k[i] >= 0;
+    }
+  if (((arm[0] && !known[0]) || (arm[1] && !known[1]))
+      && !loop_edges_p (bb))
+    return known[0] || known[1] ? "an arm has no row of its own"
+	   : "no arm has a row of its own";
+  if (known[0] != known[1])
+    {
+      /* One known arm and a join: the arm's samples against the
+	 branch's own.  Had the arm run with probability P, it would have
+	 had P times the branch's samples per line, a share P / (1 + P) of
+	 the two.  */
+      int a = known[0] ? 0 : 1;
+      gcov_type m = own_samples (d, bb);
+      if (m <= 0 || loop_edges_p (bb) || !e[a]->probability.initialized_p ())
+	return NULL;
+      double p = e[a]->probability.to_reg_br_prob_base ()
+		 / (double) REG_BR_PROB_BASE;
+      double na = afdo_code_stmts (e[a]->dest), nb = afdo_code_stmts (bb);
+      if (within_interval_p (k[a] * na, m * nb, p * na / (p * na + nb)))
+	return "its arm's samples do not exclude the static probability";
+      return NULL;
+    }
+  if (!known[0] || !e[0]->probability.initialized_p ())
+    return NULL;
+  if (k[0] + k[1] <= 0)
+    return "its arms have no samples";
+  double p = e[0]->probability.to_reg_br_prob_base ()
+	     / (double) REG_BR_PROB_BASE;
+  double n0 = afdo_code_stmts (e[0]->dest), n1 = afdo_code_stmts (e[1]->dest);
+  if (within_interval_p (k[0] * n0, k[1] * n1,
+			 p * n0 / (p * n0 + (1.0 - p) * n1)))
+    return "its arms' samples do not exclude the static probability";
+  return NULL;
+}
+
+/* The probabilities of the edges out of BB from their counts (SUM in
+   all).  Where the profile has no branch records, the counts measure
+   time spent per line: the first instruction of a block absorbs the
+   stall of a mispredicted branch into it, so a 50/50 branch can look
+   like 1221 against 1157 samples (benchmarks/programs/context.c).  The
+   edges whose destination has no other way in are bounded by the
+   destination's own samples; when BB has samples of its own and what
+   its bounded edges' destinations have leaves less than the noise
+   (noise-permille of BB's samples) for the others, the samples cannot
+   tell the branch's probabilities, and the static ones stay: true then.
+   Nor can they when a side's samples are BB's own (one line, one
+   profile position) and no side has samples of its own: the inference
+   could only split BB's count evenly (benchmarks/programs/discrim.c,
+   where a 1-in-16 side got half).  Nor when BB ends an if-then or
+   if-then-else whose arms are short (short_arm_p), one of them has no
+   entry in the profile (lineless_p), and the arms' own samples are
+   within the noise of BB's: the inference would give the lineless arm
+   what the other's few samples leave, and which arm ran cannot be told
+   from samples that short code seldom gets (noise-short).  A short arm
+   whose lines are in the profile without samples is evidence enough
+   that it seldom ran.  Nor when the two short arms of an if-then-else,
+   one of them lineless, have fewer samples than their join: the
+   lineless arm's went to the join (skid_arms_p, noise-skid).  */
+bool
+afdo_set_probabilities (afdo_session *s, vec<afdo_bb_count> &d,
+			basic_block bb, gcov_type sum)
+{
+  edge e;
+  edge_iterator ei;
+  gcov_type samples = own_samples (d, bb);
+  if (s->opts.evidence)
+    if (const char *why = branch_without_evidence (d, bb))
+      {
+	if (dump_file)
+	  fprintf (dump_file, "  bb %d: static probabilities kept (%s)\n",
+		   bb->index, why);
+	return true;
+      }
+  if (!s->has_branches && s->opts.noise_permille > 0 && samples > 0)
+    {
+      gcov_type bounded = 0;
+      bool any_unbounded = false, any_bounded = false, shared = false;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+	if (s->opts.noise_lines && same_samples_p (d, bb, e->dest))
+	  shared = any_unbounded = true;
+	else if (sampled_edge_p (d, e))
+	  {
+	    bounded += own_samples (d, e->dest);
+	    any_bounded = true;
+	  }
+	else
+	  any_unbounded = true;
+      const double noise = (double) samples * s->opts.noise_permille / 1000.0;
+      const char *why = NULL;
+      /* The samples cannot tell the unbounded edges from 0.  */
+      bool within_noise = false;
+      if (shared && !any_bounded && !loop_edges_p (bb))
+	why = "its sides' samples are its own line's";
+      else if (any_unbounded && (double) (samples - bounded) < noise
+	       && (s->opts.noise_exits || !loop_edges_p (bb)))
+	{
+	  why = "the samples do not tell";
+	  within_noise = true;
+	}
+      else if (s->opts.noise_short && short_arms_unknown_p (s, d, bb, noise)
+	       && !loop_edges_p (bb))
+	why = "its arms are short";
+      else if (s->opts.noise_skid
+	       && skid_arms_p (s, d, bb, s->opts.noise_permille)
+	       && !loop_edges_p (bb))
+	why = "its lineless arm's samples went to the join";
+      if (why && s->opts.noise_multiway && EDGE_COUNT (bb->succs) > 2
+	  && any_bounded && !shared
+	  && set_bounded_probabilities (d, bb, sum, samples, noise,
+					"multiway"))
+	return false;
+      if (within_noise && s->opts.noise_order && EDGE_COUNT (bb->succs) == 2
+	  && any_bounded && !shared && bounded_static_minor_p (d, bb)
+	  && set_bounded_probabilities (d, bb, sum, samples, noise,
+					"static probabilities against "
+					"the samples"))
+	return false;
+      if (why)
+	{
+	  if (dump_file)
+	    fprintf (dump_file, "  bb %d: static probabilities kept (%s)\n",
+		     bb->index, why);
+	  return true;
+	}
+    }
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    e->probability
+      = profile_probability::probability_in_gcov_type
+	  (AFDO_EDGE (e)->count, sum).afdo ();
+  return false;
+}
