@@ -1,22 +1,7 @@
 /* The control-flow graph of a function of the profiled binary, built
    from its machine code with capstone.
    Copyright (C) 2026 The afdo authors.
-
-   This file is part of afdo.
-
-   afdo is free software; you can redistribute it and/or modify it under
-   the terms of the GNU General Public License as published by the Free
-   Software Foundation; either version 3, or (at your option) any later
-   version.
-
-   afdo is distributed in the hope that it will be useful, but WITHOUT ANY
-   WARRANTY; without even the implied warranty of MERCHANTABILITY or
-   FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
-   for more details.
-
-   You should have received a copy of the GNU General Public License
-   along with afdo; see the file COPYING.  If not see
-   <http://www.gnu.org/licenses/>.  */
+   SPDX-License-Identifier: GPL-3.0-or-later (see COPYING).  */
 
 /* A function's CFG covers its symbol and, when GCC split it, its
    NAME.cold part: blocks split at branch targets and after branches,
