@@ -6,7 +6,7 @@
    with the table below, which also gives the help text and the list of
    accepted arguments, switches on the optimizations a profile implies,
    and registers the passes: "autofdo" (afdo-driver.cc) right after
-   GCC's own "afdo", the hand-off (afdo-handoff.cc) right after
+   GCC's own "afdo", the hand-off (afdo-options.cc) right after
    "profile", and evaluate mode's (afdo-evaluate.cc).  */
 
 #include "gcc-plugin.h"

@@ -20,7 +20,10 @@
      afdo-annotate.cc  statements -> block counts (MAX)
      afdo-infer.cc     block counts -> block and edge counts (flow
 		       rules; afdo-infer-mcf.cc: minimum-cost flow)
+     afdo-probs.cc     edge counts -> probabilities (evidence, noise)
      afdo-handoff.cc   the counts become GCC's profile
+     afdo-options.cc   the options a profile switches on, and back
+     afdo-estimates.cc the loops' estimates around vect and cunroll
      afdo-dispatch.cc  hot computed gotos keep their own copies
      afdo-evaluate.cc  evaluate mode and block count files
      afdo-report.cc    the build report (report=FILE)
@@ -179,7 +182,7 @@ struct afdo_plugin_options
   bool vect_estimates;
   /* unsampled-peel=0|1: with 0, a loop of code without samples that
      GCC's inliner put into a function with samples is not peeled from
-     its static estimate, as at -O2 (afdo-handoff.cc).  */
+     its static estimate, as at -O2 (afdo-estimates.cc).  */
   bool unsampled_peel;
   /* sample-accurate=0|1: the profile is complete, so a function without
      samples did not run and is made cold; 0 keeps its -O2 code.  */
@@ -233,7 +236,7 @@ struct afdo_session
      give.  A profile of IP samples has neither [afdo-session.cc].  */
   bool has_branches;
   /* -ftracer was switched on by fdo-opts, and is switched off again when
-     the profile has no branch information [afdo-handoff.cc].  */
+     the profile has no branch information [afdo-options.cc].  */
   bool tracer_from_fdo_opts;
   /* The hot block count and the count an inline instance must reach to
      be recreated, in profile counts [afdo-session.cc].  */
@@ -249,11 +252,11 @@ struct afdo_session
   bool any_annotated;
   /* The options as given, before fdo-opts switched some on (NULL when
      it did not), and the optimization node made of them for the
-     functions without samples [afdo-handoff.cc].  */
+     functions without samples [afdo-options.cc].  */
   gcc_options *given_options;
   tree given_node;
   /* The options of a function with samples under hot-inline: the
-     global ones with -O3's max-inline-insns-auto [afdo-handoff.cc].  */
+     global ones with -O3's max-inline-insns-auto [afdo-options.cc].  */
   tree hot_node;
   /* For check-hot: the unit's profile and its lookups, kept from the
      "autofdo" pass (at link time: the whole profile's lookups)
@@ -688,9 +691,6 @@ void afdo_call_entry_counts (afdo_unit *, vec<afdo_bb_count> &counts);
    more (afdo-annotate.cc).  */
 void afdo_entry_sums (afdo_unit *);
 
-/* Stage: make COUNTS and the edge counts GCC's profile of cfun;
-   UNEXECUTED when the instance says the function never ran
-   (afdo-handoff.cc).  */
 /* The iterations cfun's loops' counts give, as their estimates
    (afdo-handoff.cc).  */
 void afdo_record_loop_estimates (void);
@@ -699,6 +699,9 @@ void afdo_record_loop_estimates (void);
    then true (afdo-probs.cc).  */
 bool afdo_set_probabilities (afdo_session *, vec<afdo_bb_count> &,
 			     basic_block bb, gcov_type sum);
+/* Stage: make COUNTS and the edge counts GCC's profile of cfun;
+   UNEXECUTED when the instance says the function never ran
+   (afdo-handoff.cc).  */
 void afdo_handoff_counts (afdo_session *, vec<afdo_bb_count> &counts,
 			  bool unexecuted);
 /* The block counts and, with dump=details, the edge counts and
@@ -716,10 +719,10 @@ uint64_t afdo_samples_behind (uint64_t total, function *);
 void afdo_annotate_function (afdo_unit *, afdo_function *instance,
 			     bool head_ok, afdo_fn_result *);
 
-/* Switch on what -fauto-profile implies (afdo-handoff.cc).  */
+/* Switch on what -fauto-profile implies (afdo-options.cc).  */
 void afdo_enable_fdo_optimizations (afdo_session *);
 /* Cfun has no samples: keep the code the options as given make of it,
-   or, with sample-accurate, make it cold (afdo-handoff.cc).  RAN: it
+   or, with sample-accurate, make it cold (afdo-options.cc).  RAN: it
    has samples, too few to use (min-unit-samples), and is not made cold
    either way.  */
 void afdo_handoff_unsampled (afdo_session *, bool ran = false);
@@ -728,7 +731,7 @@ void afdo_handoff_unsampled (afdo_session *, bool ran = false);
 void afdo_handoff_given_options (afdo_session *);
 /* hot-inline: cfun's counts came from its samples; give it -O3's max-inline-insns-auto
    unless it is larger than GCC's large functions, was given options of
-   its own, or the build is below -O2 or for size (afdo-handoff.cc).  */
+   its own, or the build is below -O2 or for size (afdo-options.cc).  */
 void afdo_handoff_inline_limit (afdo_session *);
 /* The size NODE has now, by GCC's size summary (afdo-inline.cc).  */
 int afdo_node_size (cgraph_node *node);
