@@ -175,6 +175,43 @@ read_gots (binary *b, Elf_Scn *scn, const GElf_Shdr *sh, size_t *cap)
   return true;
 }
 
+/* Most buckets of the address index of the functions.  */
+#define FUNC_BUCKETS_MAX (1u << 18)
+
+/* Build B's address index of its sorted functions, which narrows the
+   binary search of binary_func_at (called for every sample) to the few
+   functions of one bucket.  Without memory for it, the search is over
+   all functions.  */
+static void
+index_funcs (binary *b)
+{
+  uint64_t base = b->funcs[0].addr;
+  uint64_t span = b->funcs[b->n_funcs - 1].addr - base + 1;
+  unsigned shift = 6;
+  while ((span >> shift) + 2 > FUNC_BUCKETS_MAX)
+    shift++;
+  size_t n = (size_t) (span >> shift) + 2;
+  uint32_t *v = malloc (n * sizeof *v);
+  if (!v || b->n_funcs > UINT32_MAX)
+    {
+      free (v);
+      return;
+    }
+  /* V[K]: how many functions start below BASE + (K << SHIFT).  */
+  size_t f = 0;
+  for (size_t k = 0; k < n; k++)
+    {
+      uint64_t at = base + ((uint64_t) k << shift);
+      while (f < b->n_funcs && b->funcs[f].addr < at)
+	f++;
+      v[k] = (uint32_t) f;
+    }
+  b->func_buckets = v;
+  b->n_func_buckets = n;
+  b->func_base = base;
+  b->func_shift = shift;
+}
+
 binary *
 binary_open (const char *path, bool need_dwarf, afdo_error *err)
 {
@@ -337,6 +374,7 @@ binary_open (const char *path, bool need_dwarf, afdo_error *err)
       for (size_t i = 0; i < b->n_funcs; i++)
 	b->by_name[i] = &b->funcs[i];
       qsort (b->by_name, b->n_funcs, sizeof *b->by_name, name_cmp);
+      index_funcs (b);
     }
   if (b->n_gots)
     qsort (b->gots, b->n_gots, sizeof *b->gots, got_cmp);
@@ -405,6 +443,7 @@ binary_close (binary *b)
     }
   free (b->loads);
   free (b->funcs);
+  free (b->func_buckets);
   free (b->by_name);
   free (b->gots);
   free (b->texts);
@@ -432,6 +471,19 @@ const bin_func *
 binary_func_at (const binary *b, uint64_t addr)
 {
   size_t lo = 0, hi = b->n_funcs;
+  if (b->func_buckets)
+    {
+      if (addr < b->func_base)
+	return NULL;
+      uint64_t k = (addr - b->func_base) >> b->func_shift;
+      if (k + 1 < b->n_func_buckets)
+	{
+	  lo = b->func_buckets[k];
+	  hi = b->func_buckets[k + 1];
+	}
+      else
+	lo = b->func_buckets[b->n_func_buckets - 1];
+    }
   while (lo < hi)
     {
       size_t mid = lo + (hi - lo) / 2;

@@ -68,6 +68,13 @@ typedef struct binary
   size_t build_id_len;
   bin_func *funcs;		/* FUNC symbols sorted by address */
   size_t n_funcs;
+  /* An index of FUNCS by address: for the bucket K of addresses from
+     FUNC_BASE + (K << FUNC_SHIFT), FUNC_BUCKETS[K] functions start
+     below it.  NULL when there is none (plain binary search).  */
+  uint32_t *func_buckets;
+  size_t n_func_buckets;
+  uint64_t func_base;
+  unsigned func_shift;
   bool has_symtab;
   /* Executable section contents, for decoding instructions.  */
   struct bin_text

@@ -408,9 +408,14 @@ binprof_add_chain (binprof *bp, bool has_pid, uint32_t pid,
 		   afdo_error *err)
 {
   bool any = !has_pid;
-  uint64_t ip;
+  uint64_t ip, ret1;
+  /* A chain whose first return address is not in the binary adds
+     nothing (the walk below stops there): the common case of
+     frame-pointer chains through code without frame pointers, settled
+     before the function lookup.  */
   if (n < 2 || bp->opts->no_callchains || !pid_selected (bp, has_pid, pid)
-      || !translate (bp, pid, any, pcs[0], &ip))
+      || !translate (bp, pid, any, pcs[0], &ip)
+      || !translate (bp, pid, any, pcs[1], &ret1))
     return 0;
   /* The function executing frame I-1 is the callee of the call that
      returns to frame I.  */
