@@ -351,15 +351,35 @@ estimate (execcounts *x, exec_func *f)
   free (moved);
 }
 
+cfg_cache *
+exec_build_cfgs (const binary *bin, const afdo_map *ips)
+{
+  cfg_cache *c = cfg_cache_new (bin);
+  if (!c)
+    return NULL;
+  for (size_t s = 0; s < ips->cap; s++)
+    if (ips->slots[s].value)
+      cfg_get (c, ips->slots[s].a);
+  return c;
+}
+
 execcounts *
 exec_compute (const binary *bin, const afdo_map *ips, exec_model model)
 {
+  cfg_cache *c = cfg_cache_new (bin);
+  return c ? exec_compute_cached (c, ips, model) : NULL;
+}
+
+execcounts *
+exec_compute_cached (cfg_cache *cfgs, const afdo_map *ips, exec_model model)
+{
   execcounts *x = calloc (1, sizeof *x);
-  if (!x || !(x->cfgs = cfg_cache_new (bin)))
+  if (!x)
     {
-      free (x);
+      cfg_cache_free (cfgs);
       return NULL;
     }
+  x->cfgs = cfgs;
   x->model = model;
   for (size_t s = 0; s < ips->cap; s++)
     {

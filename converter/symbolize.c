@@ -764,3 +764,11 @@ symbolize (symbolizer *s, uint64_t addr, sym_result *r)
     end = addr + 1;
   r->end = end;
 }
+
+void
+symbolizer_prepare (symbolizer *s, uint64_t addr)
+{
+  sym_result r;
+  symbolize (s, addr, &r);
+  s->lookups--;
+}
