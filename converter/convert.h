@@ -85,6 +85,14 @@ typedef struct binprof
   /* Per input file.  */
   bin_map *maps;
   size_t n_maps, cap_maps;
+  /* The last translation of a runtime address (binprof.c): addresses
+     in [XLATE_LO, XLATE_HI) of a process that map XLATE_MAP selects are
+     at ELF address runtime + XLATE_DELTA; an empty range when the maps
+     changed.  MAPS_DISJOINT: no two maps overlap (0 no, 1 yes, -1 not
+     yet known).  */
+  uint64_t xlate_lo, xlate_hi, xlate_delta;
+  size_t xlate_map;
+  int maps_disjoint;
   afdo_map pids_comm;		/* (pid, 0) -> 1 when its comm matches */
   bool saw_binary_name;		/* some mapping named like BIN */
   bool build_id_match;		/* perf.data recorded BIN's build-id */
