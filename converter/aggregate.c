@@ -21,11 +21,9 @@
    along with afdo; see the file COPYING.  If not see
    <http://www.gnu.org/licenses/>.  */
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "convert.h"
 
@@ -567,51 +565,6 @@ out:
   return ok;
 }
 
-/* The CFGs of the sampled functions, built by a second thread.  */
-typedef struct cfg_job
-{
-  const binary *bin;
-  const afdo_map *ips;
-  cfg_cache *cfgs;
-} cfg_job;
-
-static void *
-cfg_job_run (void *arg)
-{
-  cfg_job *j = arg;
-  j->cfgs = exec_build_cfgs (j->bin, j->ips);
-  return NULL;
-}
-
-/* The execution counts of the IP samples of BP (execcount.c).  The two
-   costly preparations do not depend on each other: the CFGs of the
-   sampled functions (decoded with capstone) and the DWARF of their
-   units (line tables, inline trees, read with libdw for the addresses
-   IPS, the N sorted samples, which are symbolized next).  With more than
-   one processor they run at the same time, the CFGs in a second thread,
-   which alone uses capstone and the binary's code meanwhile, as this
-   one alone uses libdw.  NULL when out of memory.  */
-static execcounts *
-exec_prepared (binprof *bp, symbolizer *sym, const afdo_map_slot *ips,
-	       size_t n)
-{
-  cfg_job job = { bp->bin, &bp->ips, NULL };
-  pthread_t t;
-  bool threaded = sysconf (_SC_NPROCESSORS_ONLN) > 1
-		  && pthread_create (&t, NULL, cfg_job_run, &job) == 0;
-  if (threaded)
-    {
-      for (size_t i = 0; i < n; i++)
-	symbolizer_prepare (sym, ips[i].a);
-      pthread_join (t, NULL);
-    }
-  else
-    cfg_job_run (&job);
-  if (!job.cfgs)
-    return NULL;
-  return exec_compute_cached (job.cfgs, &bp->ips, bp->opts->exec_model);
-}
-
 afdo_profile *
 binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 		    afdo_error *err)
@@ -629,12 +582,26 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
   afdo_map_slot *ips = sorted_slots (&bp->ips, &n_ips);
   if (bp->ips.n && !ips)
     goto oom;
+  /* The CFGs built while the samples were read (warmup.c).  */
+  cfg_cache *cfgs = NULL;
+  if (bp->warm)
+    {
+      cfgs = warmup_finish (bp->warm);
+      bp->warm = NULL;
+      if (!cfgs)
+	{
+	  free (ips);
+	  goto oom;
+	}
+    }
   /* Without LBR, the execution counts of the sampled functions
      (execcount.c).  */
   execcounts *ex = NULL;
   if (!lbr && bp->ips.n)
     {
-      ex = exec_prepared (bp, sym, ips, n_ips);
+      ex = cfgs ? exec_compute_cached (cfgs, &bp->ips, bp->opts->exec_model)
+	   : exec_compute (bp->bin, &bp->ips, bp->opts->exec_model);
+      cfgs = NULL;
       if (!ex)
 	{
 	  free (ips);
@@ -650,6 +617,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	  return NULL;
 	}
     }
+  cfg_cache_free (cfgs);
   /* Chains whose frames are often not return addresses are not chains
      of this binary's calls: frame-pointer chains of a binary built
      without frame pointers (perf record -g), whose "frames" are

@@ -564,16 +564,40 @@ binary_func_named (const binary *b, const char *name, uint64_t addr)
    caller with cs_malloc); false when its bytes are not code of the
    binary or not an instruction.  */
 static bool
-decode_one (const binary *b, uint64_t addr, cs_insn *insn)
+decode_one_cs (const binary *b, csh cs, uint64_t addr, cs_insn *insn)
 {
   const uint8_t *p;
   size_t n = binary_code (b, addr, &p);
-  if (!n || !b->cs_open)
+  if (!n)
     return false;
   if (n > 16)
     n = 16;
   uint64_t a = addr;
-  return cs_disasm_iter ((csh) b->cs, &p, &n, &a, insn);
+  return cs_disasm_iter (cs, &p, &n, &a, insn);
+}
+
+static bool
+decode_one (const binary *b, uint64_t addr, cs_insn *insn)
+{
+  return b->cs_open && decode_one_cs (b, (csh) b->cs, addr, insn);
+}
+
+bool
+binary_cs_open (size_t *cs)
+{
+  csh h;
+  if (cs_open (CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
+    return false;
+  cs_option (h, CS_OPT_DETAIL, CS_OPT_ON);
+  *cs = h;
+  return true;
+}
+
+void
+binary_cs_close (size_t cs)
+{
+  csh h = cs;
+  cs_close (&h);
 }
 
 /* The callee of the instruction INSN if it is a call: 1 direct (its
@@ -596,19 +620,28 @@ call_kind (const binary *b, const cs_insn *insn, uint64_t *target)
 const char *
 binary_callee_name (const binary *b, uint64_t target)
 {
+  if (b->cs_open)
+    return binary_callee_name_cs (b, target, b->cs);
+  const bin_func *f = binary_func_at (b, target);
+  return f && f->addr == target ? f->name : NULL;
+}
+
+const char *
+binary_callee_name_cs (const binary *b, uint64_t target, size_t cs)
+{
   const bin_func *f = binary_func_at (b, target);
   if (f && f->addr == target)
     return f->name;
-  if (!b->n_gots || !b->cs_open)
+  if (!b->n_gots)
     return NULL;
   /* A PLT entry: its first jump through memory reads the GOT slot
      (after endbr64 in a .plt.sec entry).  */
-  cs_insn *insn = cs_malloc ((csh) b->cs);
+  cs_insn *insn = cs_malloc ((csh) cs);
   if (!insn)
     return NULL;
   const char *name = NULL;
   uint64_t a = target;
-  for (int k = 0; k < 3 && decode_one (b, a, insn); k++)
+  for (int k = 0; k < 3 && decode_one_cs (b, (csh) cs, a, insn); k++)
     {
       const cs_x86 *x = &insn->detail->x86;
       if (insn->id == X86_INS_JMP)

@@ -50,6 +50,8 @@ binprof_init (binprof *bp, binary *b, const convert_opts *o)
 void
 binprof_free (binprof *bp)
 {
+  if (bp->warm)
+    cfg_cache_free (warmup_finish (bp->warm));
   afdo_map_free (&bp->ips);
   afdo_map_free (&bp->ranges);
   afdo_map_free (&bp->branches);
@@ -404,8 +406,11 @@ binprof_add_sample (binprof *bp, unsigned cpumode, bool has_pid,
   else if (translate (bp, pid, any, ip, &va))
     {
       bp->samples_binary++;
+      size_t known = bp->ips.n;
       if (!afdo_map_add (&bp->ips, va, 0, 1))
 	goto oom;
+      if (bp->warm && bp->ips.n != known)
+	warmup_add (bp->warm, va);
     }
   else
     bp->samples_other++;

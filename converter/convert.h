@@ -33,6 +33,7 @@
 #include "perfdata.h"
 #include "symbolize.h"
 #include "unwind.h"
+#include "warmup.h"
 
 typedef enum build_id_mode
 {
@@ -81,6 +82,9 @@ typedef struct binprof
   /* For samples with a copy of the user stack (--call-graph dwarf);
      NULL until a file has such samples.  */
   unwinder *uw;
+  /* Told every newly sampled address, when the caller started it
+     (warmup_start); binprof_to_profile finishes it.  */
+  warmup *warm;
 
   /* Per input file.  */
   bin_map *maps;

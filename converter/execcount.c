@@ -351,18 +351,6 @@ estimate (execcounts *x, exec_func *f)
   free (moved);
 }
 
-cfg_cache *
-exec_build_cfgs (const binary *bin, const afdo_map *ips)
-{
-  cfg_cache *c = cfg_cache_new (bin);
-  if (!c)
-    return NULL;
-  for (size_t s = 0; s < ips->cap; s++)
-    if (ips->slots[s].value)
-      cfg_get (c, ips->slots[s].a);
-  return c;
-}
-
 execcounts *
 exec_compute (const binary *bin, const afdo_map *ips, exec_model model)
 {

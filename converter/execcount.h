@@ -77,15 +77,9 @@ typedef struct execcounts
 execcounts *exec_compute (const binary *bin, const afdo_map *ips,
 			  exec_model model);
 
-/* The CFGs of the functions of the samples IPS, built in the order
-   exec_compute builds them: a cache to give exec_compute_cached (it may
-   be built in another thread while the caller reads the DWARF).  NULL
-   when out of memory.  */
-cfg_cache *exec_build_cfgs (const binary *bin, const afdo_map *ips);
-
-/* exec_compute with the CFGs of CFGS (from exec_build_cfgs on the same
-   IPS), which the result owns from then on (freed when the result
-   could not be made).  */
+/* exec_compute with the CFG cache CFGS of the same binary (CFGs
+   offered to it ahead: warmup.c), which the result owns from then on
+   (freed when the result could not be made).  */
 execcounts *exec_compute_cached (cfg_cache *cfgs, const afdo_map *ips,
 				 exec_model model);
 void exec_free (execcounts *);
