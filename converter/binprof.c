@@ -38,13 +38,15 @@
    branches were not back to back (an interrupt or a lost record).  */
 #define MAX_RANGE (1u << 16)
 
+static void maps_changed (binprof *bp);
+
 void
 binprof_init (binprof *bp, binary *b, const convert_opts *o)
 {
   memset (bp, 0, sizeof *bp);
   bp->bin = b;
   bp->opts = o;
-  bp->maps_disjoint = -1;
+  maps_changed (bp);
 }
 
 void
@@ -94,6 +96,8 @@ maps_changed (binprof *bp)
 {
   bp->xlate_lo = bp->xlate_hi = 0;
   bp->maps_disjoint = -1;
+  bp->maps_lo = 0;
+  bp->maps_span = UINT64_MAX;
 }
 
 int
@@ -299,6 +303,24 @@ maps_disjoint (const binprof *bp)
   return ok;
 }
 
+/* What translate may know of BP's maps: whether they overlap, and the
+   range of addresses they cover.  */
+static void
+maps_survey (binprof *bp)
+{
+  bp->maps_disjoint = maps_disjoint (bp);
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (size_t i = 0; i < bp->n_maps; i++)
+    {
+      if (bp->maps[i].start < lo)
+	lo = bp->maps[i].start;
+      if (bp->maps[i].end > hi)
+	hi = bp->maps[i].end;
+    }
+  bp->maps_lo = lo < hi ? lo : 0;
+  bp->maps_span = lo < hi ? hi - lo : 0;
+}
+
 /* The ELF address of runtime address A in process PID (ANY: any
    process), or false when A is not in the binary: the first map that
    holds A, at the file offset's first PT_LOAD segment.  Remembers the
@@ -309,6 +331,10 @@ static bool
 translate_slow (binprof *bp, uint32_t pid, bool any, uint64_t a,
 		uint64_t *va)
 {
+  if (bp->maps_disjoint < 0)
+    maps_survey (bp);
+  if (a - bp->maps_lo >= bp->maps_span)
+    return false;
   for (size_t i = 0; i < bp->n_maps; i++)
     {
       const bin_map *m = &bp->maps[i];
@@ -318,8 +344,6 @@ translate_slow (binprof *bp, uint32_t pid, bool any, uint64_t a,
       uint64_t off = a - m->start + m->pgoff;
       if (!binary_offset_to_vaddr (bp->bin, off, va))
 	return false;
-      if (bp->maps_disjoint < 0)
-	bp->maps_disjoint = maps_disjoint (bp);
       if (!bp->maps_disjoint)
 	return true;
       const binary *b = bp->bin;
@@ -350,6 +374,8 @@ translate_slow (binprof *bp, uint32_t pid, bool any, uint64_t a,
 static inline bool
 translate (binprof *bp, uint32_t pid, bool any, uint64_t a, uint64_t *va)
 {
+  if (a - bp->maps_lo >= bp->maps_span)
+    return false;
   if (a - bp->xlate_lo < bp->xlate_hi - bp->xlate_lo)
     {
       const bin_map *m = &bp->maps[bp->xlate_map];

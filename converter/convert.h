@@ -97,6 +97,9 @@ typedef struct binprof
   uint64_t xlate_lo, xlate_hi, xlate_delta;
   size_t xlate_map;
   int maps_disjoint;
+  /* All maps lie in [MAPS_LO, MAPS_LO + MAPS_SPAN); MAPS_SPAN is
+     UINT64_MAX when not known.  */
+  uint64_t maps_lo, maps_span;
   afdo_map pids_comm;		/* (pid, 0) -> 1 when its comm matches */
   bool saw_binary_name;		/* some mapping named like BIN */
   bool build_id_match;		/* perf.data recorded BIN's build-id */
