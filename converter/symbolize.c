@@ -26,6 +26,7 @@
 #include <dwarf.h>
 #include <gelf.h>
 
+#include "afdo-map.h"
 #include "symbolize.h"
 
 #ifndef DW_AT_GNU_discriminator
@@ -50,6 +51,15 @@ typedef struct sym_top
   sym_scope *scope;
 } sym_top;
 
+/* What a scope needs of its DIE: its name (scope_name) and declaration
+   line (dwarf_decl_line; HAS_DECL_LINE false when it has none).  */
+typedef struct die_info
+{
+  const char *name;
+  int decl_line;
+  bool has_decl_line;
+} die_info;
+
 typedef struct sym_cu
 {
   Dwarf_Off off;
@@ -63,6 +73,10 @@ typedef struct sym_cu
   bool tops_dirty;		/* tops to sort again */
   sym_top *kids;		/* children's ranges of every scope */
   size_t n_kids, cap_kids;
+  /* The name and declaration line of abstract origins (die_info).  */
+  afdo_map origins;		/* (origin's offset, 0) -> index + 1 */
+  struct die_info *orig;
+  size_t n_orig, cap_orig;
   /* Scopes are allocated in blocks so pointers stay valid.  */
   sym_scope **blocks;
   size_t n_blocks, used_in_block;
@@ -174,6 +188,8 @@ cu_free (sym_cu *c)
   free (c->ranges);
   free (c->tops);
   free (c->kids);
+  afdo_map_free (&c->origins);
+  free (c->orig);
   for (size_t i = 0; i < c->n_blocks; i++)
     free (c->blocks[i]);
   free (c->blocks);
@@ -833,6 +849,48 @@ scope_name (Dwarf_Die *die)
   return n;
 }
 
+/* DIE's name and declaration line.  An inlined instance that has
+   neither of its own gets both from its abstract origin, as every
+   other instance of that origin does (dwarf_attr_integrate follows
+   DW_AT_abstract_origin first): they are read once per origin.  */
+static void
+die_info_get (sym_cu *c, Dwarf_Die *die, die_info *out)
+{
+  Dwarf_Attribute a;
+  Dwarf_Die origin;
+  bool shared = dwarf_attr (die, DW_AT_abstract_origin, &a)
+		&& dwarf_formref_die (&a, &origin) != NULL
+		&& !dwarf_hasattr (die, DW_AT_linkage_name)
+		&& !dwarf_hasattr (die, DW_AT_MIPS_linkage_name)
+		&& !dwarf_hasattr (die, DW_AT_name)
+		&& !dwarf_hasattr (die, DW_AT_decl_line);
+  Dwarf_Off o = shared ? dwarf_dieoffset (&origin) : 0;
+  uint64_t k = shared ? afdo_map_get (&c->origins, o, 0) : 0;
+  if (k)
+    {
+      *out = c->orig[k - 1];
+      return;
+    }
+  out->name = scope_name (die);
+  out->decl_line = 0;
+  out->has_decl_line = dwarf_decl_line (die, &out->decl_line) == 0;
+  if (!out->has_decl_line)
+    out->decl_line = 0;
+  if (!shared)
+    return;
+  if (c->n_orig == c->cap_orig)
+    {
+      size_t nc = c->cap_orig ? 2 * c->cap_orig : 256;
+      die_info *v = realloc (c->orig, nc * sizeof *v);
+      if (!v)
+	return;
+      c->orig = v;
+      c->cap_orig = nc;
+    }
+  if (afdo_map_put (&c->origins, o, 0, c->n_orig + 1))
+    c->orig[c->n_orig++] = *out;
+}
+
 static uint32_t
 udata_attr (Dwarf_Die *die, unsigned name)
 {
@@ -854,14 +912,14 @@ static void walk (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth);
    statements up as the function's own, so the profile must not nest
    them one level deeper (F at offset 0 in F).  */
 static bool
-split_part_p (Dwarf_Die *die, const sym_scope *parent)
+split_part_p (sym_cu *c, Dwarf_Die *die, const sym_scope *parent)
 {
-  const char *n = scope_name (die);
-  int dl = 0;
-  if (!n || !parent->name || strcmp (n, parent->name) != 0
-      || dwarf_decl_line (die, &dl) != 0 || dl != parent->decl_line)
+  die_info di;
+  die_info_get (c, die, &di);
+  if (!di.name || !parent->name || strcmp (di.name, parent->name) != 0
+      || !di.has_decl_line || di.decl_line != parent->decl_line)
     return false;
-  return udata_attr (die, DW_AT_call_line) == (uint32_t) dl;
+  return udata_attr (die, DW_AT_call_line) == (uint32_t) di.decl_line;
 }
 
 /* A scope for DIE.  Outline functions (PARENT NULL) are only recorded
@@ -870,7 +928,7 @@ split_part_p (Dwarf_Die *die, const sym_scope *parent)
 static void
 make_scope (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth)
 {
-  if (parent && split_part_p (die, parent))
+  if (parent && split_part_p (c, die, parent))
     {
       walk (c, die, parent, depth + 1);
       return;
@@ -887,11 +945,10 @@ make_scope (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth)
   if (!sc)
     return;
   sc->parent = parent;
-  sc->name = scope_name (die);
-  int dl = 0;
-  if (dwarf_decl_line (die, &dl) != 0)
-    dl = 0;
-  sc->decl_line = dl;
+  die_info di;
+  die_info_get (c, die, &di);
+  sc->name = di.name;
+  sc->decl_line = di.decl_line;
   sc->first_range = (uint32_t) first;
   sc->n_ranges = (uint32_t) (c->n_ranges - first);
   sc->die = *die;
