@@ -25,6 +25,7 @@
    <http://www.gnu.org/licenses/>.  */
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -128,7 +129,9 @@ run (void *arg)
 warmup *
 warmup_start (const binary *bin, symbolizer *sym)
 {
-  if (sysconf (_SC_NPROCESSORS_ONLN) < 2)
+  cpu_set_t cpus;
+  if (sched_getaffinity (0, sizeof cpus, &cpus) == 0
+      ? CPU_COUNT (&cpus) < 2 : sysconf (_SC_NPROCESSORS_ONLN) < 2)
     return NULL;
   warmup *w = calloc (1, sizeof *w);
   if (!w)

@@ -33,7 +33,8 @@ typedef struct warmup warmup;
 /* Start the thread for binary BIN and the symbolizer SYM, which belongs
    to that thread until warmup_finish (the caller must not use SYM
    meanwhile; the binary's own capstone handle stays the caller's).
-   NULL when there is a single processor or no thread could be started:
+   NULL when the process may run on a single processor or no thread
+   could be started:
    the work is then done when it is needed, as without this.  */
 warmup *warmup_start (const binary *bin, symbolizer *sym);
 
