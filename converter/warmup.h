@@ -34,8 +34,8 @@ typedef struct warmup warmup;
    to that thread until warmup_finish (the caller must not use SYM
    meanwhile; the binary's own capstone handle stays the caller's).
    NULL when the process may run on a single processor or no thread
-   could be started:
-   the work is then done when it is needed, as without this.  */
+   could be started: the work is then done when it is needed, as
+   without this.  */
 warmup *warmup_start (const binary *bin, symbolizer *sym);
 
 /* ADDR (an ELF address of BIN) was sampled for the first time.  */
