@@ -27,6 +27,7 @@
 #
 # Usage: benchmarks/converter/run.sh [BASE_MB]   (default 8: 8, 32, 128 MB)
 # Environment: AFDO_BENCH_WORK (default benchmarks/work), REPS (3),
+# INSNS (1: count instructions with callgrind when valgrind is there),
 # AFDO_BUILD (default build), AFDO_BASELINE (an older afdo-convert to
 # time in the same run, its profiles compared with cmp; none by
 # default).  The sqlite3 sources are fetched with
@@ -264,6 +265,31 @@ s=${SIZES[2]}
     echo "| perf.data | afdo-convert | baseline | profiles |"
     echo "|---|---|---|---|"
     cat "$W/baseline.md"
+  fi
+  echo
+  # Instructions, which a loaded machine does not change: callgrind,
+  # per thread (the reading thread first).
+  if [ "${INSNS:-1}" != 0 ] && command -v valgrind >/dev/null; then
+    echo
+    echo "Instructions on the largest perf.data (\`valgrind --tool=callgrind"
+    echo "--separate-threads=yes\`; millions, per thread, the reading thread first):"
+    echo
+    echo "| afdo-convert | total | per thread |"
+    echo "|---|---|---|"
+    for c in "$CONVERT" ${BASELINE:+"$BASELINE"}; do
+      rm -f "$W/cg.out"*
+      valgrind --tool=callgrind --separate-threads=yes \
+        --callgrind-out-file="$W/cg.out" "$c" --binary="$PROG" \
+        --perf="$W/perf-$s.data" -o /dev/null > /dev/null 2>&1 ||
+        die "callgrind of $c failed"
+      per=$(for f in "$W/cg.out"*; do
+              awk '/^(summary|totals):/ {print $2; exit}' "$f"
+            done | awk '{printf "%s%.0f", (NR > 1 ? " + " : ""), $1 / 1e6}')
+      tot=$(echo "$per" | tr -d ' ' | tr '+' '\n' | awk '{t += $1} END {print t}')
+      name=this
+      [ "$c" = "$CONVERT" ] || name=baseline
+      echo "| $name | $tot | $per |"
+    done
   fi
   echo
   echo "Agreement on the hot functions (largest perf.data; totals in samples)."
