@@ -208,7 +208,8 @@ compare ()
   echo "\`-O2 -g -gdwarf-4\`; samples: \`perf record -e cpu-clock -F 20000 -g\`"
   echo "on an SQL workload.  Both tools convert IP samples"
   echo "(\`create_gcov --use_lbr=false\`, 0.19).  Median of $REPS runs;"
-  echo "machine: $(nproc) cores, shared (timings are noisy); cpu = user + system"
+  echo "machine: $(nproc) cores, shared (timings are noisy; load average"
+  echo "$(cut -d' ' -f1-3 /proc/loadavg) at the start); cpu = user + system"
   echo "time as /usr/bin/time reports it (10 ms resolution)."
   echo
   echo "MB/s: perf.data size (MB of 2^20 bytes) over wall time; \`cat\`: the same"
@@ -291,6 +292,37 @@ s=${SIZES[2]}
       echo "| $name | $tot | $per |"
     done
   fi
+  # CPU time per thread: what the wall time would be with a processor
+  # free for each thread is about the longest thread's.
+  echo
+  echo "CPU time per thread on the largest perf.data (\`perf record -e cpu-clock"
+  echo "-c 100000\`, samples of 0.1 ms per thread, median of $REPS runs; the reading"
+  echo "thread first).  With a processor free for each thread, the wall time is about"
+  echo "the longest thread's:"
+  echo
+  echo "| afdo-convert | per thread | MB/s of the longest thread |"
+  echo "|---|---|---|"
+  bytes=$(stat -c %s "$W/perf-$s.data")
+  for c in "$CONVERT" ${BASELINE:+"$BASELINE"}; do
+    for ((r = 0; r < REPS; r++)); do
+      perf record -q -e cpu-clock -c 100000 -o "$W/thr.data" "$c" \
+        --binary="$PROG" --perf="$W/perf-$s.data" -o /dev/null > /dev/null 2>&1 ||
+        die "perf record of $c failed"
+      # One line per run: the threads' samples, in the order they ran.
+      perf script -i "$W/thr.data" -F tid 2>/dev/null |
+        awk '!($1 in n) {o[++k] = $1} {n[$1]++}
+             END {for (i = 1; i <= k; i++) printf "%s%d", (i > 1 ? " " : ""), n[o[i]]; print ""}'
+    done > "$W/thr.runs"
+    # The run of the median longest thread.
+    run=$(awk '{m = 0; for (i = 1; i <= NF; i++) if ($i > m) m = $i; print m, $0}' "$W/thr.runs" |
+            sort -n | awk '{a[NR] = $0} END {print a[int((NR + 1) / 2)]}')
+    longest=${run%% *}
+    per=$(echo "${run#* }" | awk '{for (i = 1; i <= NF; i++) printf "%s%.3f s", (i > 1 ? " + " : ""), $i / 10000}')
+    name=this
+    [ "$c" = "$CONVERT" ] || name=baseline
+    printf '| %s | %s | %.0f |\n' "$name" "$per" \
+      "$(echo "$bytes / 1048576 / ($longest / 10000)" | bc -l)"
+  done
   echo
   echo "Agreement on the hot functions (largest perf.data; totals in samples)."
   echo "afdo-convert's own profile counts execution estimates (\`--exec-model=norm\`:"
