@@ -300,12 +300,19 @@ main (int argc, char **argv)
   afdo_error err;
   binary *bin = NULL;
   binprof bp;
+  symbolizer *sym = NULL;
   if (n_perf)
     {
       bin = binary_open (bin_path, true, &err);
       if (!bin)
 	fail (err.msg);
       binprof_init (&bp, bin, &co);
+      sym = symbolizer_new (bin);
+      if (!sym)
+	fail ("out of memory");
+      /* The DWARF and the CFGs of the sampled code are read while the
+	 samples are (warmup.c).  */
+      bp.warm = warmup_start (bin, sym);
     }
   for (size_t i = 0; i < n_inputs; i++)
     {
@@ -340,9 +347,6 @@ main (int argc, char **argv)
 		    bp.samples_filtered);
 	  fail (buf);
 	}
-      symbolizer *sym = symbolizer_new (bin);
-      if (!sym)
-	fail ("out of memory");
       quality q;
       afdo_profile *p = binprof_to_profile (&bp, sym, &q, &err);
       if (!p)

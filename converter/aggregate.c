@@ -567,12 +567,26 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
   afdo_map_slot *ips = sorted_slots (&bp->ips, &n_ips);
   if (bp->ips.n && !ips)
     goto oom;
+  /* The CFGs built while the samples were read (warmup.c).  */
+  cfg_cache *cfgs = NULL;
+  if (bp->warm)
+    {
+      cfgs = warmup_finish (bp->warm);
+      bp->warm = NULL;
+      if (!cfgs)
+	{
+	  free (ips);
+	  goto oom;
+	}
+    }
   /* Without LBR, the execution counts of the sampled functions
      (execcount.c).  */
   execcounts *ex = NULL;
   if (!lbr && bp->ips.n)
     {
-      ex = exec_compute (bp->bin, &bp->ips, bp->opts->exec_model);
+      ex = cfgs ? exec_compute_cached (cfgs, &bp->ips, bp->opts->exec_model)
+	   : exec_compute (bp->bin, &bp->ips, bp->opts->exec_model);
+      cfgs = NULL;
       if (!ex)
 	{
 	  free (ips);
@@ -588,6 +602,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	  return NULL;
 	}
     }
+  cfg_cache_free (cfgs);
   /* Chains whose frames are often not return addresses are not chains
      of this binary's calls: frame-pointer chains of a binary built
      without frame pointers (perf record -g), whose "frames" are

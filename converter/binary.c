@@ -160,6 +160,43 @@ read_gots (binary *b, Elf_Scn *scn, const GElf_Shdr *sh, size_t *cap)
   return true;
 }
 
+/* Most buckets of the address index of the functions.  */
+#define FUNC_BUCKETS_MAX (1u << 18)
+
+/* Build B's address index of its sorted functions, which narrows the
+   binary search of binary_func_at (called for every sample) to the few
+   functions of one bucket.  Without memory for it, the search is over
+   all functions.  */
+static void
+index_funcs (binary *b)
+{
+  uint64_t base = b->funcs[0].addr;
+  uint64_t span = b->funcs[b->n_funcs - 1].addr - base + 1;
+  unsigned shift = 6;
+  while ((span >> shift) + 2 > FUNC_BUCKETS_MAX)
+    shift++;
+  size_t n = (size_t) (span >> shift) + 2;
+  uint32_t *v = malloc (n * sizeof *v);
+  if (!v || b->n_funcs > UINT32_MAX)
+    {
+      free (v);
+      return;
+    }
+  /* V[K]: how many functions start below BASE + (K << SHIFT).  */
+  size_t f = 0;
+  for (size_t k = 0; k < n; k++)
+    {
+      uint64_t at = base + ((uint64_t) k << shift);
+      while (f < b->n_funcs && b->funcs[f].addr < at)
+	f++;
+      v[k] = (uint32_t) f;
+    }
+  b->func_buckets = v;
+  b->n_func_buckets = n;
+  b->func_base = base;
+  b->func_shift = shift;
+}
+
 binary *
 binary_open (const char *path, bool need_dwarf, afdo_error *err)
 {
@@ -322,6 +359,7 @@ binary_open (const char *path, bool need_dwarf, afdo_error *err)
       for (size_t i = 0; i < b->n_funcs; i++)
 	b->by_name[i] = &b->funcs[i];
       qsort (b->by_name, b->n_funcs, sizeof *b->by_name, name_cmp);
+      index_funcs (b);
     }
   if (b->n_gots)
     qsort (b->gots, b->n_gots, sizeof *b->gots, got_cmp);
@@ -390,6 +428,7 @@ binary_close (binary *b)
     }
   free (b->loads);
   free (b->funcs);
+  free (b->func_buckets);
   free (b->by_name);
   free (b->gots);
   free (b->texts);
@@ -417,6 +456,19 @@ const bin_func *
 binary_func_at (const binary *b, uint64_t addr)
 {
   size_t lo = 0, hi = b->n_funcs;
+  if (b->func_buckets)
+    {
+      if (addr < b->func_base)
+	return NULL;
+      uint64_t k = (addr - b->func_base) >> b->func_shift;
+      if (k + 1 < b->n_func_buckets)
+	{
+	  lo = b->func_buckets[k];
+	  hi = b->func_buckets[k + 1];
+	}
+      else
+	lo = b->func_buckets[b->n_func_buckets - 1];
+    }
   while (lo < hi)
     {
       size_t mid = lo + (hi - lo) / 2;
@@ -497,16 +549,40 @@ binary_func_named (const binary *b, const char *name, uint64_t addr)
    caller with cs_malloc); false when its bytes are not code of the
    binary or not an instruction.  */
 static bool
-decode_one (const binary *b, uint64_t addr, cs_insn *insn)
+decode_one_cs (const binary *b, csh cs, uint64_t addr, cs_insn *insn)
 {
   const uint8_t *p;
   size_t n = binary_code (b, addr, &p);
-  if (!n || !b->cs_open)
+  if (!n)
     return false;
   if (n > 16)
     n = 16;
   uint64_t a = addr;
-  return cs_disasm_iter ((csh) b->cs, &p, &n, &a, insn);
+  return cs_disasm_iter (cs, &p, &n, &a, insn);
+}
+
+static bool
+decode_one (const binary *b, uint64_t addr, cs_insn *insn)
+{
+  return b->cs_open && decode_one_cs (b, (csh) b->cs, addr, insn);
+}
+
+bool
+binary_cs_open (size_t *cs)
+{
+  csh h;
+  if (cs_open (CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
+    return false;
+  cs_option (h, CS_OPT_DETAIL, CS_OPT_ON);
+  *cs = h;
+  return true;
+}
+
+void
+binary_cs_close (size_t cs)
+{
+  csh h = cs;
+  cs_close (&h);
 }
 
 /* The callee of the instruction INSN if it is a call: 1 direct (its
@@ -529,19 +605,28 @@ call_kind (const binary *b, const cs_insn *insn, uint64_t *target)
 const char *
 binary_callee_name (const binary *b, uint64_t target)
 {
+  if (b->cs_open)
+    return binary_callee_name_cs (b, target, b->cs);
+  const bin_func *f = binary_func_at (b, target);
+  return f && f->addr == target ? f->name : NULL;
+}
+
+const char *
+binary_callee_name_cs (const binary *b, uint64_t target, size_t cs)
+{
   const bin_func *f = binary_func_at (b, target);
   if (f && f->addr == target)
     return f->name;
-  if (!b->n_gots || !b->cs_open)
+  if (!b->n_gots)
     return NULL;
   /* A PLT entry: its first jump through memory reads the GOT slot
      (after endbr64 in a .plt.sec entry).  */
-  cs_insn *insn = cs_malloc ((csh) b->cs);
+  cs_insn *insn = cs_malloc ((csh) cs);
   if (!insn)
     return NULL;
   const char *name = NULL;
   uint64_t a = target;
-  for (int k = 0; k < 3 && decode_one (b, a, insn); k++)
+  for (int k = 0; k < 3 && decode_one_cs (b, (csh) cs, a, insn); k++)
     {
       const cs_x86 *x = &insn->detail->x86;
       if (insn->id == X86_INS_JMP)

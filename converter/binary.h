@@ -53,6 +53,13 @@ typedef struct binary
   size_t build_id_len;
   bin_func *funcs;		/* FUNC symbols sorted by address */
   size_t n_funcs;
+  /* An index of FUNCS by address: for the bucket K of addresses from
+     FUNC_BASE + (K << FUNC_SHIFT), FUNC_BUCKETS[K] functions start
+     below it.  NULL when there is none (plain binary search).  */
+  uint32_t *func_buckets;
+  size_t n_func_buckets;
+  uint64_t func_base;
+  unsigned func_shift;
   bool has_symtab;
   /* Executable section contents, for decoding instructions.  */
   struct bin_text
@@ -96,6 +103,17 @@ const bin_func *binary_func_named (const binary *, const char *name,
    or for a PLT entry the name its GOT slot is relocated to; NULL when
    unknown.  */
 const char *binary_callee_name (const binary *, uint64_t target);
+/* The same, decoding with the capstone handle CS (a csh opened for
+   x86-64 with details on) instead of the binary's own: for another
+   thread.  */
+const char *binary_callee_name_cs (const binary *, uint64_t target,
+				   size_t cs);
+
+/* A new capstone handle as the binary's own (x86-64, details on), in
+   *CS; false when capstone cannot open one.  Closed with
+   binary_cs_close.  */
+bool binary_cs_open (size_t *cs);
+void binary_cs_close (size_t cs);
 
 /* Classify the instruction at ADDR (x86-64, decoded with capstone):
    1 direct call, 2 indirect call, 0 anything else or unknown.  */

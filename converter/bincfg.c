@@ -194,8 +194,9 @@ decode_part (builder *b, uint64_t lo, uint64_t hi, uint8_t part)
       if (cs_insn_group (b->cs, ci, CS_GRP_CALL))
 	{
 	  in->flags |= CFG_I_CALL;
-	  if (imm && noreturn_name (binary_callee_name
-				    (b->bin, (uint64_t) x->operands[0].imm)))
+	  if (imm && noreturn_name (binary_callee_name_cs
+				    (b->bin, (uint64_t) x->operands[0].imm,
+				     b->cs)))
 	    {
 	      in->flags |= CFG_I_NORETURN | CFG_I_BRANCH;
 	      b->kind[i] = K_STOP;
@@ -460,14 +461,20 @@ u32_cmp (const void *a, const void *b)
 bincfg *
 bincfg_build (const binary *bin, const bin_func *fn)
 {
+  return bin->cs_open ? bincfg_build_cs (bin, fn, bin->cs) : NULL;
+}
+
+bincfg *
+bincfg_build_cs (const binary *bin, const bin_func *fn, size_t cs)
+{
   builder b;
   memset (&b, 0, sizeof b);
   b.bin = bin;
-  b.cs = (csh) bin->cs;
+  b.cs = (csh) cs;
   bincfg *g = calloc (1, sizeof *g);
   uint8_t *leader = NULL;
   uint32_t *nsucc = NULL;
-  if (!g || !bin->cs_open || !(b.ci = cs_malloc (b.cs)))
+  if (!g || !(b.ci = cs_malloc (b.cs)))
     goto fail;
   g->hot = function_parts (bin, fn, &g->cold);
   const bin_func *parts[2] = { g->hot, g->cold };
@@ -646,6 +653,10 @@ struct cfg_cache
   afdo_map index;		/* (hot part's address, 0) -> position + 1 */
   bincfg **v;
   uint32_t n, cap;
+  /* CFGs built ahead (cfg_cache_offer), not yet taken.  */
+  afdo_map offered;		/* (hot part's address, 0) -> position + 1 */
+  bincfg **o;
+  uint32_t n_o, cap_o;
 };
 
 cfg_cache *
@@ -666,7 +677,43 @@ cfg_cache_free (cfg_cache *c)
     bincfg_free (c->v[i]);
   free (c->v);
   afdo_map_free (&c->index);
+  for (uint32_t i = 0; i < c->n_o; i++)
+    bincfg_free (c->o[i]);
+  free (c->o);
+  afdo_map_free (&c->offered);
   free (c);
+}
+
+bool
+cfg_cache_offer (cfg_cache *c, bincfg *g)
+{
+  if (c->n_o == c->cap_o)
+    {
+      uint32_t nc = c->cap_o ? 2 * c->cap_o : 64;
+      bincfg **v = realloc (c->o, nc * sizeof *v);
+      if (!v)
+	{
+	  bincfg_free (g);
+	  return false;
+	}
+      c->o = v;
+      c->cap_o = nc;
+    }
+  if (!afdo_map_put (&c->offered, g->hot->addr, 0, c->n_o + 1))
+    {
+      bincfg_free (g);
+      return false;
+    }
+  c->o[c->n_o++] = g;
+  return true;
+}
+
+const bin_func *
+cfg_hot_part (const binary *bin, uint64_t addr)
+{
+  const bin_func *fn = binary_func_at (bin, addr);
+  const bin_func *cold;
+  return fn ? function_parts (bin, fn, &cold) : NULL;
 }
 
 const bincfg *
@@ -689,7 +736,15 @@ cfg_get (cfg_cache *c, uint64_t addr)
       c->v = v;
       c->cap = nc;
     }
-  bincfg *g = bincfg_build (c->bin, hot);
+  bincfg *g = NULL;
+  uint64_t o = afdo_map_get (&c->offered, hot->addr, 0);
+  if (o && c->o[o - 1])
+    {
+      g = c->o[o - 1];
+      c->o[o - 1] = NULL;
+    }
+  else
+    g = bincfg_build (c->bin, hot);
   if (!g || !afdo_map_put (&c->index, hot->addr, 0, c->n + 1))
     {
       bincfg_free (g);

@@ -85,6 +85,19 @@ long cfg_insn_at (const bincfg *g, uint64_t addr);
 /* Build the CFG of the function of symbol FN on its own (the cache does
    this); NULL when out of memory.  */
 bincfg *bincfg_build (const binary *, const bin_func *fn);
+/* The same with the capstone handle CS (binary_cs_open), for a thread
+   other than the one that uses the binary's own handle.  */
+bincfg *bincfg_build_cs (const binary *, const bin_func *fn, size_t cs);
+
+/* The symbol of the hot part of the function whose code holds ADDR
+   (the symbol the cache builds the CFG of), or NULL.  */
+const bin_func *cfg_hot_part (const binary *, uint64_t addr);
+
+/* Give C the CFG G built ahead (by bincfg_build_cs of the hot part of
+   its function): cfg_get takes it instead of building the same CFG,
+   at the position a build would have had.  C owns G from then on.
+   False when out of memory (G freed).  */
+bool cfg_cache_offer (cfg_cache *c, bincfg *g);
 void bincfg_free (bincfg *);
 
 #endif /* AFDO_BINCFG_H */

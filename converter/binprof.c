@@ -23,17 +23,22 @@
    branches were not back to back (an interrupt or a lost record).  */
 #define MAX_RANGE (1u << 16)
 
+static void maps_changed (binprof *bp);
+
 void
 binprof_init (binprof *bp, binary *b, const convert_opts *o)
 {
   memset (bp, 0, sizeof *bp);
   bp->bin = b;
   bp->opts = o;
+  maps_changed (bp);
 }
 
 void
 binprof_free (binprof *bp)
 {
+  if (bp->warm)
+    cfg_cache_free (warmup_finish (bp->warm));
   afdo_map_free (&bp->ips);
   afdo_map_free (&bp->ranges);
   afdo_map_free (&bp->branches);
@@ -70,6 +75,16 @@ binprof_oom (afdo_error *err)
   afdo_error_set (err, "out of memory");
 }
 
+/* Forget what translate knows of the maps.  */
+static void
+maps_changed (binprof *bp)
+{
+  bp->xlate_lo = bp->xlate_hi = 0;
+  bp->maps_disjoint = -1;
+  bp->maps_lo = 0;
+  bp->maps_span = UINT64_MAX;
+}
+
 int
 binprof_add_map (binprof *bp, uint32_t pid, uint64_t start, uint64_t len,
 		 uint64_t pgoff, bool exact, bool any_pid, afdo_error *err)
@@ -88,6 +103,7 @@ binprof_add_map (binprof *bp, uint32_t pid, uint64_t start, uint64_t len,
       bp->maps = n;
       bp->cap_maps = nc;
     }
+  maps_changed (bp);
   bin_map *m = &bp->maps[bp->n_maps++];
   m->pid = pid;
   m->start = start;
@@ -244,20 +260,117 @@ binprof_settle_maps (binprof *bp)
     if (bp->maps[i].exact)
       bp->maps[o++] = bp->maps[i];
   bp->n_maps = o;
+  maps_changed (bp);
+}
+
+static int
+map_start_cmp (const void *x, const void *y)
+{
+  const bin_map *a = x, *b = y;
+  return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* Whether no two of BP's maps overlap (whatever their processes).  */
+static bool
+maps_disjoint (const binprof *bp)
+{
+  if (bp->n_maps < 2)
+    return true;
+  bin_map *v = malloc (bp->n_maps * sizeof *v);
+  if (!v)
+    return false;
+  memcpy (v, bp->maps, bp->n_maps * sizeof *v);
+  qsort (v, bp->n_maps, sizeof *v, map_start_cmp);
+  bool ok = true;
+  for (size_t i = 1; i < bp->n_maps && ok; i++)
+    ok = v[i].start >= v[i - 1].end;
+  free (v);
+  return ok;
+}
+
+/* What translate may know of BP's maps: whether they overlap, and the
+   range of addresses they cover.  */
+static void
+maps_survey (binprof *bp)
+{
+  bp->maps_disjoint = maps_disjoint (bp);
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (size_t i = 0; i < bp->n_maps; i++)
+    {
+      if (bp->maps[i].start < lo)
+	lo = bp->maps[i].start;
+      if (bp->maps[i].end > hi)
+	hi = bp->maps[i].end;
+    }
+  bp->maps_lo = lo < hi ? lo : 0;
+  bp->maps_span = lo < hi ? hi - lo : 0;
 }
 
 /* The ELF address of runtime address A in process PID (ANY: any
-   process), or false when A is not in the binary.  */
-static inline bool
-translate (binprof *bp, uint32_t pid, bool any, uint64_t a, uint64_t *va)
+   process), or false when A is not in the binary: the first map that
+   holds A, at the file offset's first PT_LOAD segment.  Remembers the
+   range of runtime addresses that the same map and segment translate
+   when that answer cannot differ for another address of the range: no
+   other map overlaps the map, and no other segment the segment.  */
+static bool
+translate_slow (binprof *bp, uint32_t pid, bool any, uint64_t a,
+		uint64_t *va)
 {
+  if (bp->maps_disjoint < 0)
+    maps_survey (bp);
+  if (a - bp->maps_lo >= bp->maps_span)
+    return false;
   for (size_t i = 0; i < bp->n_maps; i++)
     {
       const bin_map *m = &bp->maps[i];
-      if ((any || m->any_pid || m->pid == pid) && a >= m->start && a < m->end)
-	return binary_offset_to_vaddr (bp->bin, a - m->start + m->pgoff, va);
+      if (!((any || m->any_pid || m->pid == pid) && a >= m->start
+	    && a < m->end))
+	continue;
+      uint64_t off = a - m->start + m->pgoff;
+      if (!binary_offset_to_vaddr (bp->bin, off, va))
+	return false;
+      if (!bp->maps_disjoint)
+	return true;
+      const binary *b = bp->bin;
+      size_t l = 0;
+      while (!(off >= b->loads[l].offset
+	       && off - b->loads[l].offset < b->loads[l].filesz))
+	l++;
+      const bin_load *ld = &b->loads[l];
+      for (size_t k = 0; k < b->n_loads; k++)
+	if (k != l && b->loads[k].offset < ld->offset + ld->filesz
+	    && ld->offset < b->loads[k].offset + b->loads[k].filesz)
+	  return true;
+      /* The runtime addresses of the map whose offsets are in the
+	 segment.  */
+      uint64_t olo = ld->offset > m->pgoff ? ld->offset : m->pgoff;
+      uint64_t ohi = ld->offset + ld->filesz;
+      if (m->pgoff + (m->end - m->start) < ohi)
+	ohi = m->pgoff + (m->end - m->start);
+      bp->xlate_lo = m->start + (olo - m->pgoff);
+      bp->xlate_hi = m->start + (ohi - m->pgoff);
+      bp->xlate_delta = *va - a;
+      bp->xlate_map = i;
+      return true;
     }
   return false;
+}
+
+static inline bool
+translate (binprof *bp, uint32_t pid, bool any, uint64_t a, uint64_t *va)
+{
+  if (a - bp->maps_lo >= bp->maps_span)
+    return false;
+  if (a - bp->xlate_lo < bp->xlate_hi - bp->xlate_lo)
+    {
+      const bin_map *m = &bp->maps[bp->xlate_map];
+      if (any || m->any_pid || m->pid == pid)
+	{
+	  *va = a + bp->xlate_delta;
+	  return true;
+	}
+    }
+  return translate_slow (bp, pid, any, a, va);
 }
 
 static bool
@@ -304,8 +417,11 @@ binprof_add_sample (binprof *bp, unsigned cpumode, bool has_pid,
   else if (translate (bp, pid, any, ip, &va))
     {
       bp->samples_binary++;
+      size_t known = bp->ips.n;
       if (!afdo_map_add (&bp->ips, va, 0, 1))
 	goto oom;
+      if (bp->warm && bp->ips.n != known)
+	warmup_add (bp->warm, va);
     }
   else
     bp->samples_other++;
@@ -393,9 +509,14 @@ binprof_add_chain (binprof *bp, bool has_pid, uint32_t pid,
 		   afdo_error *err)
 {
   bool any = !has_pid;
-  uint64_t ip;
+  uint64_t ip, ret1;
+  /* A chain whose first return address is not in the binary adds
+     nothing (the walk below stops there): the common case of
+     frame-pointer chains through code without frame pointers, settled
+     before the function lookup.  */
   if (n < 2 || bp->opts->no_callchains || !pid_selected (bp, has_pid, pid)
-      || !translate (bp, pid, any, pcs[0], &ip))
+      || !translate (bp, pid, any, pcs[0], &ip)
+      || !translate (bp, pid, any, pcs[1], &ret1))
     return 0;
   /* The function executing frame I-1 is the callee of the call that
      returns to frame I.  */
@@ -479,6 +600,8 @@ user_chain (const perf_sample *s, uint64_t *pcs, size_t max)
 	}
       if (user && n < max)
 	pcs[n++] = v;
+      if (n == max)
+	break;
     }
   return n;
 }
@@ -496,7 +619,17 @@ cb_sample (void *data, const perf_sample *s, afdo_error *err)
       || s->cpumode != PERF_RECORD_MISC_USER)
     return r;
   uint64_t pcs[MAX_CHAIN];
-  size_t n = user_chain (s, pcs, MAX_CHAIN);
+  /* The first two frames first: a chain whose first return address is
+     not in the binary adds nothing (binprof_add_chain), and is not read
+     further.  */
+  size_t n = user_chain (s, pcs, 2);
+  if (n == 2)
+    {
+      uint64_t ret;
+      if (!translate (bp, s->pid, !s->has_tid, pcs[1], &ret))
+	return 0;
+      n = user_chain (s, pcs, MAX_CHAIN);
+    }
   bool exact = false;
   /* --call-graph dwarf: the kernel gives the IP alone, and a copy of the
      stack to unwind.  */
@@ -592,6 +725,7 @@ void
 binprof_begin_file (binprof *bp)
 {
   bp->n_maps = 0;
+  maps_changed (bp);
   afdo_map_free (&bp->pids_comm);
   bp->saw_binary_name = false;
   bp->build_id_match = bp->build_id_other = false;

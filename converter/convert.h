@@ -18,6 +18,7 @@
 #include "perfdata.h"
 #include "symbolize.h"
 #include "unwind.h"
+#include "warmup.h"
 
 typedef enum build_id_mode
 {
@@ -66,10 +67,24 @@ typedef struct binprof
   /* For samples with a copy of the user stack (--call-graph dwarf);
      NULL until a file has such samples.  */
   unwinder *uw;
+  /* Told every newly sampled address, when the caller started it
+     (warmup_start); binprof_to_profile finishes it.  */
+  warmup *warm;
 
   /* Per input file.  */
   bin_map *maps;
   size_t n_maps, cap_maps;
+  /* The last translation of a runtime address (binprof.c): addresses
+     in [XLATE_LO, XLATE_HI) of a process that map XLATE_MAP selects are
+     at ELF address runtime + XLATE_DELTA; an empty range when the maps
+     changed.  MAPS_DISJOINT: no two maps overlap (0 no, 1 yes, -1 not
+     yet known).  */
+  uint64_t xlate_lo, xlate_hi, xlate_delta;
+  size_t xlate_map;
+  int maps_disjoint;
+  /* All maps lie in [MAPS_LO, MAPS_LO + MAPS_SPAN); MAPS_SPAN is
+     UINT64_MAX when not known.  */
+  uint64_t maps_lo, maps_span;
   afdo_map pids_comm;		/* (pid, 0) -> 1 when its comm matches */
   bool saw_binary_name;		/* some mapping named like BIN */
   bool build_id_match;		/* perf.data recorded BIN's build-id */

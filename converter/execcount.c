@@ -339,12 +339,20 @@ estimate (execcounts *x, exec_func *f)
 execcounts *
 exec_compute (const binary *bin, const afdo_map *ips, exec_model model)
 {
+  cfg_cache *c = cfg_cache_new (bin);
+  return c ? exec_compute_cached (c, ips, model) : NULL;
+}
+
+execcounts *
+exec_compute_cached (cfg_cache *cfgs, const afdo_map *ips, exec_model model)
+{
   execcounts *x = calloc (1, sizeof *x);
-  if (!x || !(x->cfgs = cfg_cache_new (bin)))
+  if (!x)
     {
-      free (x);
+      cfg_cache_free (cfgs);
       return NULL;
     }
+  x->cfgs = cfgs;
   x->model = model;
   for (size_t s = 0; s < ips->cap; s++)
     {

@@ -61,6 +61,12 @@ typedef struct execcounts
    binary BIN under MODEL.  NULL when out of memory.  */
 execcounts *exec_compute (const binary *bin, const afdo_map *ips,
 			  exec_model model);
+
+/* exec_compute with the CFG cache CFGS of the same binary (CFGs
+   offered to it ahead: warmup.c), which the result owns from then on
+   (freed when the result could not be made).  */
+execcounts *exec_compute_cached (cfg_cache *cfgs, const afdo_map *ips,
+				 exec_model model);
 void exec_free (execcounts *);
 
 /* The function and instruction of address ADDR, when it is a sampled

@@ -50,7 +50,37 @@ perf_sample_branch (const perf_sample *s, uint64_t i, perf_branch *b)
 typedef struct attr_rec
 {
   perf_attr_info info;
+  /* The fixed part of its samples (PERF_SAMPLE_IDENTIFIER to
+     PERF_SAMPLE_PERIOD, a u64 each): its size, and where the IP, the
+     pid and tid and the period are in it (-1 when absent).  */
+  unsigned fixed;
+  int ip_at, tid_at, period_at;
 } attr_rec;
+
+/* Fill A's layout of the fixed part of its samples.  */
+static void
+attr_layout (attr_rec *a)
+{
+  static const uint64_t order[] = {
+    PERF_SAMPLE_IDENTIFIER, PERF_SAMPLE_IP, PERF_SAMPLE_TID,
+    PERF_SAMPLE_TIME, PERF_SAMPLE_ADDR, PERF_SAMPLE_ID,
+    PERF_SAMPLE_STREAM_ID, PERF_SAMPLE_CPU, PERF_SAMPLE_PERIOD
+  };
+  uint64_t st = a->info.sample_type;
+  a->fixed = 0;
+  a->ip_at = a->tid_at = a->period_at = -1;
+  for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+    if (st & order[i])
+      {
+	if (order[i] == PERF_SAMPLE_IP)
+	  a->ip_at = (int) a->fixed;
+	else if (order[i] == PERF_SAMPLE_TID)
+	  a->tid_at = (int) a->fixed;
+	else if (order[i] == PERF_SAMPLE_PERIOD)
+	  a->period_at = (int) a->fixed;
+	a->fixed += 8;
+      }
+}
 
 typedef struct parser
 {
@@ -107,7 +137,8 @@ static int
 parse_sample (parser *ps, const uint8_t *rec, const uint8_t *p,
 	      const uint8_t *end, uint32_t ai, unsigned misc, size_t off)
 {
-  const perf_attr_info *a = &ps->attrs[ai].info;
+  const attr_rec *ar = &ps->attrs[ai];
+  const perf_attr_info *a = &ar->info;
   uint64_t st = a->sample_type;
   perf_sample s;
   memset (&s, 0, sizeof s);
@@ -115,26 +146,20 @@ parse_sample (parser *ps, const uint8_t *rec, const uint8_t *p,
   s.cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
   s.period = 1;
 #define NEED(n) do { if ((size_t) (end - p) < (size_t) (n)) goto trunc; } while (0)
-  /* A u64 field that is not used, and one that is read into LVALUE.  */
-#define SKIP_U64(bit) do { if (st & (bit)) { NEED (8); p += 8; } } while (0)
-#define READ_U64(bit, lvalue) \
-  do { if (st & (bit)) { NEED (8); (lvalue) = rd64 (p); p += 8; } } while (0)
-  SKIP_U64 (PERF_SAMPLE_IDENTIFIER);
-  READ_U64 (PERF_SAMPLE_IP, s.ip);
-  if (st & PERF_SAMPLE_TID)
+  /* The fixed part, with its layout worked out once per attribute.  */
+  if ((size_t) (end - p) < ar->fixed)
+    goto trunc;
+  if (ar->ip_at >= 0)
+    s.ip = rd64 (p + ar->ip_at);
+  if (ar->tid_at >= 0)
     {
-      NEED (8);
       s.has_tid = true;
-      s.pid = rd32 (p);
-      s.tid = rd32 (p + 4);
-      p += 8;
+      s.pid = rd32 (p + ar->tid_at);
+      s.tid = rd32 (p + ar->tid_at + 4);
     }
-  SKIP_U64 (PERF_SAMPLE_TIME);
-  SKIP_U64 (PERF_SAMPLE_ADDR);
-  SKIP_U64 (PERF_SAMPLE_ID);
-  SKIP_U64 (PERF_SAMPLE_STREAM_ID);
-  SKIP_U64 (PERF_SAMPLE_CPU);
-  READ_U64 (PERF_SAMPLE_PERIOD, s.period);
+  if (ar->period_at >= 0)
+    s.period = rd64 (p + ar->period_at);
+  p += ar->fixed;
   if (st & PERF_SAMPLE_READ)
     {
       uint64_t rf = a->read_format;
@@ -240,8 +265,6 @@ parse_sample (parser *ps, const uint8_t *rec, const uint8_t *p,
 	}
     }
   /* The rest (weight, data source, ...) is not needed.  */
-#undef READ_U64
-#undef SKIP_U64
 #undef NEED
   if (ps->cb->sample)
     return ps->cb->sample (ps->data, &s, ps->err);
@@ -301,18 +324,19 @@ parse_record (parser *ps, const uint8_t *rec, size_t size, size_t off)
   size_t body = size - 8;
   afdo_error *err = ps->err;
 
+  /* Samples first, the records that count.  */
+  if (type == PERF_RECORD_SAMPLE)
+    {
+      uint32_t ai;
+      if (!ps->cb->sample)
+	return 0;
+      int r = sample_attr (ps, p, body, off, &ai);
+      if (r)
+	return r;
+      return parse_sample (ps, rec, p, end, ai, misc, off);
+    }
   switch (type)
     {
-    case PERF_RECORD_SAMPLE:
-      {
-	uint32_t ai;
-	if (!ps->cb->sample)
-	  return 0;
-	int r = sample_attr (ps, p, body, off, &ai);
-	if (r)
-	  return r;
-	return parse_sample (ps, rec, p, end, ai, misc, off);
-      }
     case PERF_RECORD_MMAP:
       if (body < 32)
 	goto short_rec;
@@ -545,6 +569,7 @@ parse_all (parser *ps, perf_stats *stats)
 	    afdo_error_set (err, "%s: out of memory", name);
 	    return -1;
 	  }
+      attr_layout (&ps->attrs[i]);
       if (stats && i < 8)
 	stats->attrs[i] = *ai;
     }

@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include <dwarf.h>
+#include <gelf.h>
 
+#include "afdo-map.h"
 #include "symbolize.h"
 
 #ifndef DW_AT_GNU_discriminator
@@ -34,6 +36,15 @@ typedef struct sym_top
   sym_scope *scope;
 } sym_top;
 
+/* What a scope needs of its DIE: its name (scope_name) and declaration
+   line (dwarf_decl_line; HAS_DECL_LINE false when it has none).  */
+typedef struct die_info
+{
+  const char *name;
+  int decl_line;
+  bool has_decl_line;
+} die_info;
+
 typedef struct sym_cu
 {
   Dwarf_Off off;
@@ -47,6 +58,10 @@ typedef struct sym_cu
   bool tops_dirty;		/* tops to sort again */
   sym_top *kids;		/* children's ranges of every scope */
   size_t n_kids, cap_kids;
+  /* The name and declaration line of abstract origins (die_info).  */
+  afdo_map origins;		/* (origin's offset, 0) -> index + 1 */
+  struct die_info *orig;
+  size_t n_orig, cap_orig;
   /* Scopes are allocated in blocks so pointers stay valid.  */
   sym_scope **blocks;
   size_t n_blocks, used_in_block;
@@ -75,6 +90,10 @@ struct symbolizer
   cu_span *spans;
   size_t n_spans;
   bool spans_built;
+  /* .debug_line, for decode_lines; NULL when libdw reads it.  */
+  const uint8_t *line_data;
+  size_t line_size;
+  bool line_looked;
 };
 
 /* LLVM's discriminators.  A discriminator holds up to three components,
@@ -154,6 +173,8 @@ cu_free (sym_cu *c)
   free (c->ranges);
   free (c->tops);
   free (c->kids);
+  afdo_map_free (&c->origins);
+  free (c->orig);
   for (size_t i = 0; i < c->n_blocks; i++)
     free (c->blocks[i]);
   free (c->blocks);
@@ -222,19 +243,25 @@ top_cmp (const void *a, const void *b)
   return x->hi < y->hi ? -1 : x->hi > y->hi;
 }
 
-/* The line table of the CU: one row per address (the last row at an
-   address is the one in effect), end-of-sequence rows as gaps.  */
-static void
-build_rows (sym_cu *c, Dwarf_Die *cudie)
+static bool decode_lines (const uint8_t *data, size_t size, uint64_t off,
+			  sym_row **rows, size_t *n);
+static bool line_section (symbolizer *s, const uint8_t **data,
+			  size_t *size);
+
+/* The rows of the CU's line table as libdw's dwarf_getsrclines gives
+   them, in *ROWS (malloc'ed; NULL when none), sorted by address; their
+   number.  */
+static size_t
+libdw_rows (const sym_cu *c, Dwarf_Die *cudie, sym_row **rows)
 {
   Dwarf_Lines *lines;
-  size_t n;
+  size_t n, o = 0;
+  *rows = NULL;
   if (dwarf_getsrclines (cudie, &lines, &n) != 0 || n == 0)
-    return;
-  c->rows = malloc (n * sizeof *c->rows);
-  if (!c->rows)
-    return;
-  size_t o = 0;
+    return 0;
+  sym_row *v = malloc (n * sizeof *v);
+  if (!v)
+    return 0;
   for (size_t i = 0; i < n; i++)
     {
       Dwarf_Line *l = dwarf_onesrcline (lines, i);
@@ -254,16 +281,47 @@ build_rows (sym_cu *c, Dwarf_Die *cudie)
 	  r.disc = sym_llvm_base_discriminator (disc);
 	  r.mult = sym_llvm_duplication_factor (disc);
 	}
-      c->rows[o++] = r;
+      v[o++] = r;
     }
   /* libdw sorts by address already (keeping the order of rows at the
      same address); sort only when needed.  */
   bool sorted = true;
   for (size_t i = 1; i < o && sorted; i++)
-    if (c->rows[i].addr < c->rows[i - 1].addr)
+    if (v[i].addr < v[i - 1].addr)
       sorted = false;
   if (!sorted)
-    qsort (c->rows, o, sizeof *c->rows, row_cmp);
+    qsort (v, o, sizeof *v, row_cmp);
+  *rows = v;
+  return o;
+}
+
+/* The line table of the CU: one row per address (the last row at an
+   address is the one in effect), end-of-sequence rows as gaps.  Decoded
+   here (decode_lines) when the program allows, else by libdw.  */
+static void
+build_rows (symbolizer *s, sym_cu *c, Dwarf_Die *cudie)
+{
+  size_t o = 0;
+  const uint8_t *data;
+  size_t size;
+  Dwarf_Attribute at;
+  Dwarf_Word off;
+  if (dwarf_tag (cudie) == DW_TAG_compile_unit
+      && dwarf_attr (cudie, DW_AT_stmt_list, &at)
+      && dwarf_formudata (&at, &off) == 0 && line_section (s, &data, &size)
+      && decode_lines (data, size, off, &c->rows, &o))
+    {
+      if (c->llvm)
+	for (size_t i = 0; i < o; i++)
+	  if (c->rows[i].line != UINT32_MAX)
+	    {
+	      uint32_t d = c->rows[i].disc;
+	      c->rows[i].disc = sym_llvm_base_discriminator (d);
+	      c->rows[i].mult = sym_llvm_duplication_factor (d);
+	    }
+    }
+  else
+    o = libdw_rows (c, cudie, &c->rows);
   /* Collapse rows at the same address: a non-end row wins over an
      end-of-sequence row (a new sequence starting where one ended), and
      among the others the last one is in effect.  */
@@ -280,6 +338,430 @@ build_rows (sym_cu *c, Dwarf_Die *cudie)
 	c->rows[w++] = c->rows[i];
     }
   c->n_rows = w;
+}
+
+/* The line program of a unit decoded here rather than by libdw's
+   dwarf_getsrclines, which keeps every row's file, column and flags,
+   sorts them and costs about ten times more on a large unit: only the
+   address, line, discriminator and end of sequence of a row are used.
+   Rows come out as libdw gives them: by address, an end of sequence
+   before the other rows at its address, else in the program's order,
+   the last row made an end of sequence (as libdw does), and
+   discriminators kept to libdw's 24 bits.  Programs this does not know
+   (maximum operations per instruction other than 1, a version outside
+   2 to 5, an address of another size) are left to libdw.  */
+
+typedef struct line_reader
+{
+  const uint8_t *p, *end;
+  bool bad;
+} line_reader;
+
+static uint64_t
+lr_fixed (line_reader *r, unsigned n)
+{
+  if ((size_t) (r->end - r->p) < n)
+    {
+      r->bad = true;
+      r->p = r->end;
+      return 0;
+    }
+  uint64_t v = 0;
+  for (unsigned i = 0; i < n; i++)
+    v |= (uint64_t) r->p[i] << (8 * i);
+  r->p += n;
+  return v;
+}
+
+static uint64_t
+lr_uleb (line_reader *r)
+{
+  uint64_t v = 0;
+  unsigned shift = 0;
+  while (r->p < r->end)
+    {
+      uint8_t b = *r->p++;
+      if (shift < 64)
+	v |= (uint64_t) (b & 0x7f) << shift;
+      shift += 7;
+      if (!(b & 0x80))
+	return v;
+    }
+  r->bad = true;
+  return v;
+}
+
+static int64_t
+lr_sleb (line_reader *r)
+{
+  uint64_t v = 0;
+  unsigned shift = 0;
+  while (r->p < r->end)
+    {
+      uint8_t b = *r->p++;
+      if (shift < 64)
+	v |= (uint64_t) (b & 0x7f) << shift;
+      shift += 7;
+      if (!(b & 0x80))
+	{
+	  if (shift < 64 && (b & 0x40))
+	    v |= ~(uint64_t) 0 << shift;
+	  return (int64_t) v;
+	}
+    }
+  r->bad = true;
+  return (int64_t) v;
+}
+
+/* A row while decoding, with its place in the program.  */
+typedef struct line_row
+{
+  sym_row row;
+  size_t at;
+} line_row;
+
+static int
+line_row_cmp (const void *a, const void *b)
+{
+  const line_row *x = a, *y = b;
+  if (x->row.addr != y->row.addr)
+    return x->row.addr < y->row.addr ? -1 : 1;
+  bool ex = x->row.line == UINT32_MAX, ey = y->row.line == UINT32_MAX;
+  if (ex != ey)
+    return ex ? -1 : 1;
+  return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* A sequence of rows: the first and how many, while sorting.  */
+typedef struct line_seq
+{
+  size_t first, n;
+} line_seq;
+
+/* Sort the N rows V by line_row_cmp.  A unit's sequences are each
+   sorted by address already and do not overlap (one per section of
+   code): then ordering the sequences and the rows of each address is
+   enough, and much cheaper than sorting every row; otherwise every
+   row is sorted.  False when out of memory.  */
+static bool
+sort_rows (line_row *v, size_t n)
+{
+  line_seq *sq = NULL;
+  size_t nsq = 0, cap = 0;
+  line_row *tmp = NULL;
+  bool cheap = true;
+  for (size_t i = 0, first = 0; i < n && cheap; i++)
+    {
+      if (i > first && v[i].row.addr < v[i - 1].row.addr)
+	cheap = false;
+      if (v[i].row.line == UINT32_MAX || i + 1 == n)
+	{
+	  if (nsq == cap)
+	    {
+	      size_t nc = cap ? 2 * cap : 64;
+	      line_seq *ns = realloc (sq, nc * sizeof *ns);
+	      if (!ns)
+		{
+		  free (sq);
+		  return false;
+		}
+	      sq = ns;
+	      cap = nc;
+	    }
+	  sq[nsq++] = (line_seq) { first, i + 1 - first };
+	  first = i + 1;
+	}
+    }
+  if (cheap && nsq > 1)
+    {
+      tmp = malloc (n * sizeof *tmp);
+      if (!tmp)
+	{
+	  free (sq);
+	  return false;
+	}
+      for (size_t k = 1; k < nsq && cheap; k++)
+	cheap = v[sq[k].first].row.addr >= v[sq[k - 1].first].row.addr;
+      if (!cheap)
+	{
+	  /* Sequences out of order: order them by their first row, then
+	     check that they do not overlap.  */
+	  line_row *firsts = malloc (nsq * sizeof *firsts);
+	  if (!firsts)
+	    {
+	      free (sq);
+	      free (tmp);
+	      return false;
+	    }
+	  for (size_t k = 0; k < nsq; k++)
+	    {
+	      firsts[k] = v[sq[k].first];
+	      firsts[k].at = k;
+	    }
+	  qsort (firsts, nsq, sizeof *firsts, line_row_cmp);
+	  line_seq *ns = malloc (nsq * sizeof *ns);
+	  if (!ns)
+	    {
+	      free (firsts);
+	      free (sq);
+	      free (tmp);
+	      return false;
+	    }
+	  for (size_t k = 0; k < nsq; k++)
+	    ns[k] = sq[firsts[k].at];
+	  free (firsts);
+	  free (sq);
+	  sq = ns;
+	  cheap = true;
+	}
+      for (size_t k = 1; k < nsq && cheap; k++)
+	cheap = v[sq[k].first].row.addr
+		>= v[sq[k - 1].first + sq[k - 1].n - 1].row.addr;
+      if (cheap)
+	{
+	  size_t o = 0;
+	  for (size_t k = 0; k < nsq; k++)
+	    for (size_t i = 0; i < sq[k].n; i++)
+	      tmp[o++] = v[sq[k].first + i];
+	  memcpy (v, tmp, n * sizeof *v);
+	}
+    }
+  free (sq);
+  free (tmp);
+  if (!cheap)
+    {
+      qsort (v, n, sizeof *v, line_row_cmp);
+      return true;
+    }
+  /* By address now: the rows of one address in their order.  */
+  for (size_t i = 0; i < n;)
+    {
+      size_t j = i + 1;
+      while (j < n && v[j].row.addr == v[i].row.addr)
+	j++;
+      for (size_t a = i + 1; a < j; a++)
+	{
+	  line_row x = v[a];
+	  size_t b = a;
+	  while (b > i && line_row_cmp (&v[b - 1], &x) > 0)
+	    {
+	      v[b] = v[b - 1];
+	      b--;
+	    }
+	  v[b] = x;
+	}
+      i = j;
+    }
+  return true;
+}
+
+/* The .debug_line section of the binary's DWARF; false when it cannot
+   be read directly (absent, or compressed).  */
+static bool
+line_section (symbolizer *s, const uint8_t **data, size_t *size)
+{
+  if (!s->line_looked)
+    {
+      s->line_looked = true;
+      Elf *e = dwarf_getelf (s->bin->dwarf);
+      size_t shstrndx;
+      if (e && elf_getshdrstrndx (e, &shstrndx) == 0)
+	for (Elf_Scn *scn = elf_nextscn (e, NULL); scn;
+	     scn = elf_nextscn (e, scn))
+	  {
+	    GElf_Shdr sh;
+	    const char *n;
+	    if (!gelf_getshdr (scn, &sh)
+		|| !(n = elf_strptr (e, shstrndx, sh.sh_name))
+		|| strcmp (n, ".debug_line") != 0)
+	      continue;
+	    Elf_Data *d;
+	    if (!(sh.sh_flags & SHF_COMPRESSED) && sh.sh_type == SHT_PROGBITS
+		&& (d = elf_getdata (scn, NULL)) && d->d_buf)
+	      {
+		s->line_data = d->d_buf;
+		s->line_size = d->d_size;
+	      }
+	    break;
+	  }
+    }
+  *data = s->line_data;
+  *size = s->line_size;
+  return s->line_data != NULL;
+}
+
+/* The rows of the line program at offset OFF of .debug_line (DATA,
+   SIZE) into *ROWS (malloc'ed) and *N, sorted as libdw sorts them;
+   false when this program is left to libdw.  */
+static bool
+decode_lines (const uint8_t *data, size_t size, uint64_t off,
+	      sym_row **rows, size_t *n)
+{
+  *rows = NULL;
+  *n = 0;
+  if (off >= size)
+    return false;
+  line_reader r = { data + off, data + size, false };
+  uint64_t len = lr_fixed (&r, 4);
+  unsigned offsz = 4;
+  if (len == 0xffffffffu)
+    {
+      len = lr_fixed (&r, 8);
+      offsz = 8;
+    }
+  if (r.bad || len > (uint64_t) (r.end - r.p))
+    return false;
+  const uint8_t *unit_end = r.p + len;
+  r.end = unit_end;
+  unsigned version = (unsigned) lr_fixed (&r, 2);
+  if (version < 2 || version > 5)
+    return false;
+  if (version >= 5)
+    {
+      unsigned asz = (unsigned) lr_fixed (&r, 1);
+      unsigned segsz = (unsigned) lr_fixed (&r, 1);
+      if (asz != 8 || segsz != 0)
+	return false;
+    }
+  uint64_t hlen = lr_fixed (&r, offsz);
+  if (r.bad || hlen > (uint64_t) (r.end - r.p))
+    return false;
+  const uint8_t *prog = r.p + hlen;
+  unsigned min_len = (unsigned) lr_fixed (&r, 1);
+  unsigned max_ops = version >= 4 ? (unsigned) lr_fixed (&r, 1) : 1;
+  bool default_stmt = lr_fixed (&r, 1) != 0;
+  int line_base = (int8_t) lr_fixed (&r, 1);
+  unsigned line_range = (unsigned) lr_fixed (&r, 1);
+  unsigned opcode_base = (unsigned) lr_fixed (&r, 1);
+  if (r.bad || max_ops != 1 || line_range == 0 || opcode_base == 0
+      || (size_t) (prog - r.p) < opcode_base - 1)
+    return false;
+  const uint8_t *std_len = r.p;
+  (void) default_stmt;
+  r.p = prog;
+
+  line_row *v = NULL;
+  size_t nv = 0, cap = 0;
+  uint64_t addr = 0;
+  int64_t line = 1;
+  uint64_t disc = 0;
+  bool ok = false;
+#define EMIT(end_seq)							\
+  do {									\
+    if (nv == cap)							\
+      {									\
+	size_t nc = cap ? 2 * cap : 1024;				\
+	line_row *nr = realloc (v, nc * sizeof *nr);			\
+	if (!nr)							\
+	  goto out;							\
+	v = nr;								\
+	cap = nc;							\
+      }									\
+    int li = (int) line;						\
+    v[nv].row.addr = addr;						\
+    v[nv].row.line = (end_seq) ? UINT32_MAX				\
+		     : (uint32_t) (li < 0 ? 0 : li);			\
+    v[nv].row.disc = (end_seq) ? 0 : (uint32_t) (disc & 0xffffff);	\
+    v[nv].row.mult = 1;							\
+    v[nv].at = nv;							\
+    nv++;								\
+  } while (0)
+  while (r.p < r.end)
+    {
+      unsigned op = *r.p++;
+      if (op >= opcode_base)
+	{
+	  unsigned adj = op - opcode_base;
+	  addr += (uint64_t) (adj / line_range) * min_len;
+	  line += line_base + (int) (adj % line_range);
+	  EMIT (false);
+	  disc = 0;
+	  continue;
+	}
+      switch (op)
+	{
+	case 0:
+	  {
+	    uint64_t elen = lr_uleb (&r);
+	    if (r.bad || elen == 0 || elen > (uint64_t) (r.end - r.p))
+	      goto out;
+	    const uint8_t *next = r.p + elen;
+	    unsigned sub = *r.p++;
+	    switch (sub)
+	      {
+	      case DW_LNE_end_sequence:
+		EMIT (true);
+		addr = 0;
+		line = 1;
+		disc = 0;
+		break;
+	      case DW_LNE_set_address:
+		if (elen - 1 != 8)
+		  goto out;
+		addr = lr_fixed (&r, 8);
+		break;
+	      case DW_LNE_set_discriminator:
+		disc = lr_uleb (&r);
+		break;
+	      default:
+		break;
+	      }
+	    r.p = next;
+	    break;
+	  }
+	case DW_LNS_copy:
+	  EMIT (false);
+	  disc = 0;
+	  break;
+	case DW_LNS_advance_pc:
+	  addr += lr_uleb (&r) * min_len;
+	  break;
+	case DW_LNS_advance_line:
+	  line += lr_sleb (&r);
+	  break;
+	case DW_LNS_set_file:
+	case DW_LNS_set_column:
+	case DW_LNS_set_isa:
+	  lr_uleb (&r);
+	  break;
+	case DW_LNS_negate_stmt:
+	case DW_LNS_set_basic_block:
+	case DW_LNS_set_prologue_end:
+	case DW_LNS_set_epilogue_begin:
+	  break;
+	case DW_LNS_const_add_pc:
+	  addr += (uint64_t) ((255 - opcode_base) / line_range) * min_len;
+	  break;
+	case DW_LNS_fixed_advance_pc:
+	  addr += lr_fixed (&r, 2);
+	  break;
+	default:
+	  /* An opcode of a later version: its operands are skipped.  */
+	  for (unsigned k = 0; k < std_len[op - 1]; k++)
+	    lr_uleb (&r);
+	  break;
+	}
+      if (r.bad)
+	goto out;
+    }
+#undef EMIT
+  if (!sort_rows (v, nv))
+    goto out;
+  *rows = malloc ((nv ? nv : 1) * sizeof **rows);
+  if (!*rows)
+    goto out;
+  for (size_t i = 0; i < nv; i++)
+    (*rows)[i] = v[i].row;
+  if (nv)
+    {
+      (*rows)[nv - 1].line = UINT32_MAX;
+      (*rows)[nv - 1].disc = 0;
+    }
+  *n = nv;
+  ok = true;
+out:
+  free (v);
+  return ok;
 }
 
 static sym_scope *
@@ -352,6 +834,48 @@ scope_name (Dwarf_Die *die)
   return n;
 }
 
+/* DIE's name and declaration line.  An inlined instance that has
+   neither of its own gets both from its abstract origin, as every
+   other instance of that origin does (dwarf_attr_integrate follows
+   DW_AT_abstract_origin first): they are read once per origin.  */
+static void
+die_info_get (sym_cu *c, Dwarf_Die *die, die_info *out)
+{
+  Dwarf_Attribute a;
+  Dwarf_Die origin;
+  bool shared = dwarf_attr (die, DW_AT_abstract_origin, &a)
+		&& dwarf_formref_die (&a, &origin) != NULL
+		&& !dwarf_hasattr (die, DW_AT_linkage_name)
+		&& !dwarf_hasattr (die, DW_AT_MIPS_linkage_name)
+		&& !dwarf_hasattr (die, DW_AT_name)
+		&& !dwarf_hasattr (die, DW_AT_decl_line);
+  Dwarf_Off o = shared ? dwarf_dieoffset (&origin) : 0;
+  uint64_t k = shared ? afdo_map_get (&c->origins, o, 0) : 0;
+  if (k)
+    {
+      *out = c->orig[k - 1];
+      return;
+    }
+  out->name = scope_name (die);
+  out->decl_line = 0;
+  out->has_decl_line = dwarf_decl_line (die, &out->decl_line) == 0;
+  if (!out->has_decl_line)
+    out->decl_line = 0;
+  if (!shared)
+    return;
+  if (c->n_orig == c->cap_orig)
+    {
+      size_t nc = c->cap_orig ? 2 * c->cap_orig : 256;
+      die_info *v = realloc (c->orig, nc * sizeof *v);
+      if (!v)
+	return;
+      c->orig = v;
+      c->cap_orig = nc;
+    }
+  if (afdo_map_put (&c->origins, o, 0, c->n_orig + 1))
+    c->orig[c->n_orig++] = *out;
+}
+
 static uint32_t
 udata_attr (Dwarf_Die *die, unsigned name)
 {
@@ -373,14 +897,14 @@ static void walk (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth);
    statements up as the function's own, so the profile must not nest
    them one level deeper (F at offset 0 in F).  */
 static bool
-split_part_p (Dwarf_Die *die, const sym_scope *parent)
+split_part_p (sym_cu *c, Dwarf_Die *die, const sym_scope *parent)
 {
-  const char *n = scope_name (die);
-  int dl = 0;
-  if (!n || !parent->name || strcmp (n, parent->name) != 0
-      || dwarf_decl_line (die, &dl) != 0 || dl != parent->decl_line)
+  die_info di;
+  die_info_get (c, die, &di);
+  if (!di.name || !parent->name || strcmp (di.name, parent->name) != 0
+      || !di.has_decl_line || di.decl_line != parent->decl_line)
     return false;
-  return udata_attr (die, DW_AT_call_line) == (uint32_t) dl;
+  return udata_attr (die, DW_AT_call_line) == (uint32_t) di.decl_line;
 }
 
 /* A scope for DIE.  Outline functions (PARENT NULL) are only recorded
@@ -389,7 +913,7 @@ split_part_p (Dwarf_Die *die, const sym_scope *parent)
 static void
 make_scope (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth)
 {
-  if (parent && split_part_p (die, parent))
+  if (parent && split_part_p (c, die, parent))
     {
       walk (c, die, parent, depth + 1);
       return;
@@ -406,11 +930,10 @@ make_scope (sym_cu *c, Dwarf_Die *die, sym_scope *parent, int depth)
   if (!sc)
     return;
   sc->parent = parent;
-  sc->name = scope_name (die);
-  int dl = 0;
-  if (dwarf_decl_line (die, &dl) != 0)
-    dl = 0;
-  sc->decl_line = dl;
+  die_info di;
+  die_info_get (c, die, &di);
+  sc->name = di.name;
+  sc->decl_line = di.decl_line;
   sc->first_range = (uint32_t) first;
   sc->n_ranges = (uint32_t) (c->n_ranges - first);
   sc->die = *die;
@@ -518,7 +1041,7 @@ expand_scope (sym_cu *c, sym_scope *sc)
 }
 
 static sym_cu *
-build_cu (Dwarf_Die *cudie)
+build_cu (symbolizer *s, Dwarf_Die *cudie)
 {
   sym_cu *c = calloc (1, sizeof *c);
   if (!c)
@@ -528,7 +1051,7 @@ build_cu (Dwarf_Die *cudie)
   c->llvm = sym_producer_is_llvm (dwarf_formstring (dwarf_attr (cudie,
 								DW_AT_producer,
 								&a)));
-  build_rows (c, cudie);
+  build_rows (s, c, cudie);
   walk (c, cudie, NULL, 0);
   if (c->n_tops)
     qsort (c->tops, c->n_tops, sizeof *c->tops, top_cmp);
@@ -644,7 +1167,7 @@ find_cu (symbolizer *s, uint64_t addr)
 	return s->last = s->cus[h];
       h = (h + 1) & (s->cap_cus - 1);
     }
-  sym_cu *c = build_cu (&cudie);
+  sym_cu *c = build_cu (s, &cudie);
   if (!c)
     return NULL;
   s->cus[h] = c;
@@ -748,4 +1271,12 @@ symbolize (symbolizer *s, uint64_t addr, sym_result *r)
   if (end <= addr)
     end = addr + 1;
   r->end = end;
+}
+
+void
+symbolizer_prepare (symbolizer *s, uint64_t addr)
+{
+  sym_result r;
+  symbolize (s, addr, &r);
+  s->lookups--;
 }

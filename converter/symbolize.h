@@ -52,6 +52,12 @@ void symbolizer_free (symbolizer *);
    answer stays the same, so ranges can be walked piecewise.  */
 void symbolize (symbolizer *, uint64_t addr, sym_result *);
 
+/* Read what symbolize (ADDR) needs of the DWARF (its unit's line table
+   and scopes, its function's inline tree) ahead of the lookup, which
+   is not counted in the statistics: symbolize then gives the same
+   answers as without it.  */
+void symbolizer_prepare (symbolizer *, uint64_t addr);
+
 /* LLVM's DWARF discriminators (of a compilation unit whose producer is
    clang) hold a base discriminator, a duplication factor and a copy
    identifier; the sample profile is keyed by the base discriminator
