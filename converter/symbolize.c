@@ -432,129 +432,6 @@ line_row_cmp (const void *a, const void *b)
   return x->at < y->at ? -1 : x->at > y->at;
 }
 
-/* A sequence of rows: the first and how many, while sorting.  */
-typedef struct line_seq
-{
-  size_t first, n;
-} line_seq;
-
-/* Sort the N rows V by line_row_cmp.  A unit's sequences are each
-   sorted by address already and do not overlap (one per section of
-   code): then ordering the sequences and the rows of each address is
-   enough, and much cheaper than sorting every row; otherwise every
-   row is sorted.  False when out of memory.  */
-static bool
-sort_rows (line_row *v, size_t n)
-{
-  line_seq *sq = NULL;
-  size_t nsq = 0, cap = 0;
-  line_row *tmp = NULL;
-  bool cheap = true;
-  for (size_t i = 0, first = 0; i < n && cheap; i++)
-    {
-      if (i > first && v[i].row.addr < v[i - 1].row.addr)
-	cheap = false;
-      if (v[i].row.line == UINT32_MAX || i + 1 == n)
-	{
-	  if (nsq == cap)
-	    {
-	      size_t nc = cap ? 2 * cap : 64;
-	      line_seq *ns = realloc (sq, nc * sizeof *ns);
-	      if (!ns)
-		{
-		  free (sq);
-		  return false;
-		}
-	      sq = ns;
-	      cap = nc;
-	    }
-	  sq[nsq++] = (line_seq) { first, i + 1 - first };
-	  first = i + 1;
-	}
-    }
-  if (cheap && nsq > 1)
-    {
-      tmp = malloc (n * sizeof *tmp);
-      if (!tmp)
-	{
-	  free (sq);
-	  return false;
-	}
-      for (size_t k = 1; k < nsq && cheap; k++)
-	cheap = v[sq[k].first].row.addr >= v[sq[k - 1].first].row.addr;
-      if (!cheap)
-	{
-	  /* Sequences out of order: order them by their first row, then
-	     check that they do not overlap.  */
-	  line_row *firsts = malloc (nsq * sizeof *firsts);
-	  if (!firsts)
-	    {
-	      free (sq);
-	      free (tmp);
-	      return false;
-	    }
-	  for (size_t k = 0; k < nsq; k++)
-	    {
-	      firsts[k] = v[sq[k].first];
-	      firsts[k].at = k;
-	    }
-	  qsort (firsts, nsq, sizeof *firsts, line_row_cmp);
-	  line_seq *ns = malloc (nsq * sizeof *ns);
-	  if (!ns)
-	    {
-	      free (firsts);
-	      free (sq);
-	      free (tmp);
-	      return false;
-	    }
-	  for (size_t k = 0; k < nsq; k++)
-	    ns[k] = sq[firsts[k].at];
-	  free (firsts);
-	  free (sq);
-	  sq = ns;
-	  cheap = true;
-	}
-      for (size_t k = 1; k < nsq && cheap; k++)
-	cheap = v[sq[k].first].row.addr
-		>= v[sq[k - 1].first + sq[k - 1].n - 1].row.addr;
-      if (cheap)
-	{
-	  size_t o = 0;
-	  for (size_t k = 0; k < nsq; k++)
-	    for (size_t i = 0; i < sq[k].n; i++)
-	      tmp[o++] = v[sq[k].first + i];
-	  memcpy (v, tmp, n * sizeof *v);
-	}
-    }
-  free (sq);
-  free (tmp);
-  if (!cheap)
-    {
-      qsort (v, n, sizeof *v, line_row_cmp);
-      return true;
-    }
-  /* By address now: the rows of one address in their order.  */
-  for (size_t i = 0; i < n;)
-    {
-      size_t j = i + 1;
-      while (j < n && v[j].row.addr == v[i].row.addr)
-	j++;
-      for (size_t a = i + 1; a < j; a++)
-	{
-	  line_row x = v[a];
-	  size_t b = a;
-	  while (b > i && line_row_cmp (&v[b - 1], &x) > 0)
-	    {
-	      v[b] = v[b - 1];
-	      b--;
-	    }
-	  v[b] = x;
-	}
-      i = j;
-    }
-  return true;
-}
-
 /* The .debug_line section of the binary's DWARF; false when it cannot
    be read directly (absent, or compressed).  */
 static bool
@@ -745,8 +622,7 @@ decode_lines (const uint8_t *data, size_t size, uint64_t off,
 	goto out;
     }
 #undef EMIT
-  if (!sort_rows (v, nv))
-    goto out;
+  qsort (v, nv, sizeof *v, line_row_cmp);
   *rows = malloc ((nv ? nv : 1) * sizeof **rows);
   if (!*rows)
     goto out;
