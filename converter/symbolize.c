@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include <dwarf.h>
-#include <gelf.h>
 
 #include "afdo-map.h"
 #include "symbolize.h"
@@ -90,10 +89,6 @@ struct symbolizer
   cu_span *spans;
   size_t n_spans;
   bool spans_built;
-  /* .debug_line, for decode_lines; NULL when libdw reads it.  */
-  const uint8_t *line_data;
-  size_t line_size;
-  bool line_looked;
 };
 
 /* LLVM's discriminators.  A discriminator holds up to three components,
@@ -243,25 +238,19 @@ top_cmp (const void *a, const void *b)
   return x->hi < y->hi ? -1 : x->hi > y->hi;
 }
 
-static bool decode_lines (const uint8_t *data, size_t size, uint64_t off,
-			  sym_row **rows, size_t *n);
-static bool line_section (symbolizer *s, const uint8_t **data,
-			  size_t *size);
-
-/* The rows of the CU's line table as libdw's dwarf_getsrclines gives
-   them, in *ROWS (malloc'ed; NULL when none), sorted by address; their
-   number.  */
-static size_t
-libdw_rows (const sym_cu *c, Dwarf_Die *cudie, sym_row **rows)
+/* The line table of the CU: one row per address (the last row at an
+   address is the one in effect), end-of-sequence rows as gaps.  */
+static void
+build_rows (sym_cu *c, Dwarf_Die *cudie)
 {
   Dwarf_Lines *lines;
-  size_t n, o = 0;
-  *rows = NULL;
+  size_t n;
   if (dwarf_getsrclines (cudie, &lines, &n) != 0 || n == 0)
-    return 0;
-  sym_row *v = malloc (n * sizeof *v);
-  if (!v)
-    return 0;
+    return;
+  c->rows = malloc (n * sizeof *c->rows);
+  if (!c->rows)
+    return;
+  size_t o = 0;
   for (size_t i = 0; i < n; i++)
     {
       Dwarf_Line *l = dwarf_onesrcline (lines, i);
@@ -281,47 +270,16 @@ libdw_rows (const sym_cu *c, Dwarf_Die *cudie, sym_row **rows)
 	  r.disc = sym_llvm_base_discriminator (disc);
 	  r.mult = sym_llvm_duplication_factor (disc);
 	}
-      v[o++] = r;
+      c->rows[o++] = r;
     }
   /* libdw sorts by address already (keeping the order of rows at the
      same address); sort only when needed.  */
   bool sorted = true;
   for (size_t i = 1; i < o && sorted; i++)
-    if (v[i].addr < v[i - 1].addr)
+    if (c->rows[i].addr < c->rows[i - 1].addr)
       sorted = false;
   if (!sorted)
-    qsort (v, o, sizeof *v, row_cmp);
-  *rows = v;
-  return o;
-}
-
-/* The line table of the CU: one row per address (the last row at an
-   address is the one in effect), end-of-sequence rows as gaps.  Decoded
-   here (decode_lines) when the program allows, else by libdw.  */
-static void
-build_rows (symbolizer *s, sym_cu *c, Dwarf_Die *cudie)
-{
-  size_t o = 0;
-  const uint8_t *data;
-  size_t size;
-  Dwarf_Attribute at;
-  Dwarf_Word off;
-  if (dwarf_tag (cudie) == DW_TAG_compile_unit
-      && dwarf_attr (cudie, DW_AT_stmt_list, &at)
-      && dwarf_formudata (&at, &off) == 0 && line_section (s, &data, &size)
-      && decode_lines (data, size, off, &c->rows, &o))
-    {
-      if (c->llvm)
-	for (size_t i = 0; i < o; i++)
-	  if (c->rows[i].line != UINT32_MAX)
-	    {
-	      uint32_t d = c->rows[i].disc;
-	      c->rows[i].disc = sym_llvm_base_discriminator (d);
-	      c->rows[i].mult = sym_llvm_duplication_factor (d);
-	    }
-    }
-  else
-    o = libdw_rows (c, cudie, &c->rows);
+    qsort (c->rows, o, sizeof *c->rows, row_cmp);
   /* Collapse rows at the same address: a non-end row wins over an
      end-of-sequence row (a new sequence starting where one ended), and
      among the others the last one is in effect.  */
@@ -338,306 +296,6 @@ build_rows (symbolizer *s, sym_cu *c, Dwarf_Die *cudie)
 	c->rows[w++] = c->rows[i];
     }
   c->n_rows = w;
-}
-
-/* The line program of a unit decoded here rather than by libdw's
-   dwarf_getsrclines, which keeps every row's file, column and flags,
-   sorts them and costs about ten times more on a large unit: only the
-   address, line, discriminator and end of sequence of a row are used.
-   Rows come out as libdw gives them: by address, an end of sequence
-   before the other rows at its address, else in the program's order,
-   the last row made an end of sequence (as libdw does), and
-   discriminators kept to libdw's 24 bits.  Programs this does not know
-   (maximum operations per instruction other than 1, a version outside
-   2 to 5, an address of another size) are left to libdw.  */
-
-typedef struct line_reader
-{
-  const uint8_t *p, *end;
-  bool bad;
-} line_reader;
-
-static uint64_t
-lr_fixed (line_reader *r, unsigned n)
-{
-  if ((size_t) (r->end - r->p) < n)
-    {
-      r->bad = true;
-      r->p = r->end;
-      return 0;
-    }
-  uint64_t v = 0;
-  for (unsigned i = 0; i < n; i++)
-    v |= (uint64_t) r->p[i] << (8 * i);
-  r->p += n;
-  return v;
-}
-
-static uint64_t
-lr_uleb (line_reader *r)
-{
-  uint64_t v = 0;
-  unsigned shift = 0;
-  while (r->p < r->end)
-    {
-      uint8_t b = *r->p++;
-      if (shift < 64)
-	v |= (uint64_t) (b & 0x7f) << shift;
-      shift += 7;
-      if (!(b & 0x80))
-	return v;
-    }
-  r->bad = true;
-  return v;
-}
-
-static int64_t
-lr_sleb (line_reader *r)
-{
-  uint64_t v = 0;
-  unsigned shift = 0;
-  while (r->p < r->end)
-    {
-      uint8_t b = *r->p++;
-      if (shift < 64)
-	v |= (uint64_t) (b & 0x7f) << shift;
-      shift += 7;
-      if (!(b & 0x80))
-	{
-	  if (shift < 64 && (b & 0x40))
-	    v |= ~(uint64_t) 0 << shift;
-	  return (int64_t) v;
-	}
-    }
-  r->bad = true;
-  return (int64_t) v;
-}
-
-/* A row while decoding, with its place in the program.  */
-typedef struct line_row
-{
-  sym_row row;
-  size_t at;
-} line_row;
-
-static int
-line_row_cmp (const void *a, const void *b)
-{
-  const line_row *x = a, *y = b;
-  if (x->row.addr != y->row.addr)
-    return x->row.addr < y->row.addr ? -1 : 1;
-  bool ex = x->row.line == UINT32_MAX, ey = y->row.line == UINT32_MAX;
-  if (ex != ey)
-    return ex ? -1 : 1;
-  return x->at < y->at ? -1 : x->at > y->at;
-}
-
-/* The .debug_line section of the binary's DWARF; false when it cannot
-   be read directly (absent, or compressed).  */
-static bool
-line_section (symbolizer *s, const uint8_t **data, size_t *size)
-{
-  if (!s->line_looked)
-    {
-      s->line_looked = true;
-      Elf *e = dwarf_getelf (s->bin->dwarf);
-      size_t shstrndx;
-      if (e && elf_getshdrstrndx (e, &shstrndx) == 0)
-	for (Elf_Scn *scn = elf_nextscn (e, NULL); scn;
-	     scn = elf_nextscn (e, scn))
-	  {
-	    GElf_Shdr sh;
-	    const char *n;
-	    if (!gelf_getshdr (scn, &sh)
-		|| !(n = elf_strptr (e, shstrndx, sh.sh_name))
-		|| strcmp (n, ".debug_line") != 0)
-	      continue;
-	    Elf_Data *d;
-	    if (!(sh.sh_flags & SHF_COMPRESSED) && sh.sh_type == SHT_PROGBITS
-		&& (d = elf_getdata (scn, NULL)) && d->d_buf)
-	      {
-		s->line_data = d->d_buf;
-		s->line_size = d->d_size;
-	      }
-	    break;
-	  }
-    }
-  *data = s->line_data;
-  *size = s->line_size;
-  return s->line_data != NULL;
-}
-
-/* The rows of the line program at offset OFF of .debug_line (DATA,
-   SIZE) into *ROWS (malloc'ed) and *N, sorted as libdw sorts them;
-   false when this program is left to libdw.  */
-static bool
-decode_lines (const uint8_t *data, size_t size, uint64_t off,
-	      sym_row **rows, size_t *n)
-{
-  *rows = NULL;
-  *n = 0;
-  if (off >= size)
-    return false;
-  line_reader r = { data + off, data + size, false };
-  uint64_t len = lr_fixed (&r, 4);
-  unsigned offsz = 4;
-  if (len == 0xffffffffu)
-    {
-      len = lr_fixed (&r, 8);
-      offsz = 8;
-    }
-  if (r.bad || len > (uint64_t) (r.end - r.p))
-    return false;
-  const uint8_t *unit_end = r.p + len;
-  r.end = unit_end;
-  unsigned version = (unsigned) lr_fixed (&r, 2);
-  if (version < 2 || version > 5)
-    return false;
-  if (version >= 5)
-    {
-      unsigned asz = (unsigned) lr_fixed (&r, 1);
-      unsigned segsz = (unsigned) lr_fixed (&r, 1);
-      if (asz != 8 || segsz != 0)
-	return false;
-    }
-  uint64_t hlen = lr_fixed (&r, offsz);
-  if (r.bad || hlen > (uint64_t) (r.end - r.p))
-    return false;
-  const uint8_t *prog = r.p + hlen;
-  unsigned min_len = (unsigned) lr_fixed (&r, 1);
-  unsigned max_ops = version >= 4 ? (unsigned) lr_fixed (&r, 1) : 1;
-  bool default_stmt = lr_fixed (&r, 1) != 0;
-  int line_base = (int8_t) lr_fixed (&r, 1);
-  unsigned line_range = (unsigned) lr_fixed (&r, 1);
-  unsigned opcode_base = (unsigned) lr_fixed (&r, 1);
-  if (r.bad || max_ops != 1 || line_range == 0 || opcode_base == 0
-      || (size_t) (prog - r.p) < opcode_base - 1)
-    return false;
-  const uint8_t *std_len = r.p;
-  (void) default_stmt;
-  r.p = prog;
-
-  line_row *v = NULL;
-  size_t nv = 0, cap = 0;
-  uint64_t addr = 0;
-  int64_t line = 1;
-  uint64_t disc = 0;
-  bool ok = false;
-#define EMIT(end_seq)							\
-  do {									\
-    if (nv == cap)							\
-      {									\
-	size_t nc = cap ? 2 * cap : 1024;				\
-	line_row *nr = realloc (v, nc * sizeof *nr);			\
-	if (!nr)							\
-	  goto out;							\
-	v = nr;								\
-	cap = nc;							\
-      }									\
-    int li = (int) line;						\
-    v[nv].row.addr = addr;						\
-    v[nv].row.line = (end_seq) ? UINT32_MAX				\
-		     : (uint32_t) (li < 0 ? 0 : li);			\
-    v[nv].row.disc = (end_seq) ? 0 : (uint32_t) (disc & 0xffffff);	\
-    v[nv].row.mult = 1;							\
-    v[nv].at = nv;							\
-    nv++;								\
-  } while (0)
-  while (r.p < r.end)
-    {
-      unsigned op = *r.p++;
-      if (op >= opcode_base)
-	{
-	  unsigned adj = op - opcode_base;
-	  addr += (uint64_t) (adj / line_range) * min_len;
-	  line += line_base + (int) (adj % line_range);
-	  EMIT (false);
-	  disc = 0;
-	  continue;
-	}
-      switch (op)
-	{
-	case 0:
-	  {
-	    uint64_t elen = lr_uleb (&r);
-	    if (r.bad || elen == 0 || elen > (uint64_t) (r.end - r.p))
-	      goto out;
-	    const uint8_t *next = r.p + elen;
-	    unsigned sub = *r.p++;
-	    switch (sub)
-	      {
-	      case DW_LNE_end_sequence:
-		EMIT (true);
-		addr = 0;
-		line = 1;
-		disc = 0;
-		break;
-	      case DW_LNE_set_address:
-		if (elen - 1 != 8)
-		  goto out;
-		addr = lr_fixed (&r, 8);
-		break;
-	      case DW_LNE_set_discriminator:
-		disc = lr_uleb (&r);
-		break;
-	      default:
-		break;
-	      }
-	    r.p = next;
-	    break;
-	  }
-	case DW_LNS_copy:
-	  EMIT (false);
-	  disc = 0;
-	  break;
-	case DW_LNS_advance_pc:
-	  addr += lr_uleb (&r) * min_len;
-	  break;
-	case DW_LNS_advance_line:
-	  line += lr_sleb (&r);
-	  break;
-	case DW_LNS_set_file:
-	case DW_LNS_set_column:
-	case DW_LNS_set_isa:
-	  lr_uleb (&r);
-	  break;
-	case DW_LNS_negate_stmt:
-	case DW_LNS_set_basic_block:
-	case DW_LNS_set_prologue_end:
-	case DW_LNS_set_epilogue_begin:
-	  break;
-	case DW_LNS_const_add_pc:
-	  addr += (uint64_t) ((255 - opcode_base) / line_range) * min_len;
-	  break;
-	case DW_LNS_fixed_advance_pc:
-	  addr += lr_fixed (&r, 2);
-	  break;
-	default:
-	  /* An opcode of a later version: its operands are skipped.  */
-	  for (unsigned k = 0; k < std_len[op - 1]; k++)
-	    lr_uleb (&r);
-	  break;
-	}
-      if (r.bad)
-	goto out;
-    }
-#undef EMIT
-  qsort (v, nv, sizeof *v, line_row_cmp);
-  *rows = malloc ((nv ? nv : 1) * sizeof **rows);
-  if (!*rows)
-    goto out;
-  for (size_t i = 0; i < nv; i++)
-    (*rows)[i] = v[i].row;
-  if (nv)
-    {
-      (*rows)[nv - 1].line = UINT32_MAX;
-      (*rows)[nv - 1].disc = 0;
-    }
-  *n = nv;
-  ok = true;
-out:
-  free (v);
-  return ok;
 }
 
 static sym_scope *
@@ -917,7 +575,7 @@ expand_scope (sym_cu *c, sym_scope *sc)
 }
 
 static sym_cu *
-build_cu (symbolizer *s, Dwarf_Die *cudie)
+build_cu (Dwarf_Die *cudie)
 {
   sym_cu *c = calloc (1, sizeof *c);
   if (!c)
@@ -927,7 +585,7 @@ build_cu (symbolizer *s, Dwarf_Die *cudie)
   c->llvm = sym_producer_is_llvm (dwarf_formstring (dwarf_attr (cudie,
 								DW_AT_producer,
 								&a)));
-  build_rows (s, c, cudie);
+  build_rows (c, cudie);
   walk (c, cudie, NULL, 0);
   if (c->n_tops)
     qsort (c->tops, c->n_tops, sizeof *c->tops, top_cmp);
@@ -1043,7 +701,7 @@ find_cu (symbolizer *s, uint64_t addr)
 	return s->last = s->cus[h];
       h = (h + 1) & (s->cap_cus - 1);
     }
-  sym_cu *c = build_cu (s, &cudie);
+  sym_cu *c = build_cu (&cudie);
   if (!c)
     return NULL;
   s->cus[h] = c;
