@@ -18,6 +18,7 @@
 
 #include "convert.h"
 #include "perfdata.h"
+#include "mapfile.h"
 
 /* A maximal non-taken path longer than this is not believed: the two
    branches were not back to back (an interrupt or a lost record).  */
@@ -641,54 +642,6 @@ cb_sample (void *data, const perf_sample *s, afdo_error *err)
   return binprof_add_chain (bp, s->has_tid, s->pid, pcs, n, exact, err);
 }
 
-typedef struct mapped_file
-{
-  const uint8_t *buf;
-  size_t len;
-  void *map;
-} mapped_file;
-
-static int
-map_file (const char *path, mapped_file *mf, afdo_error *err)
-{
-  memset (mf, 0, sizeof *mf);
-  int fd = open (path, O_RDONLY);
-  if (fd < 0)
-    {
-      afdo_error_set (err, "%s: cannot open: %s", path, strerror (errno));
-      return -1;
-    }
-  struct stat st;
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
-    {
-      afdo_error_set (err, "%s: not a regular file", path);
-      close (fd);
-      return -1;
-    }
-  mf->len = (size_t) st.st_size;
-  if (mf->len)
-    {
-      mf->map = mmap (NULL, mf->len, PROT_READ, MAP_PRIVATE, fd, 0);
-      if (mf->map == MAP_FAILED)
-	{
-	  afdo_error_set (err, "%s: cannot map: %s", path, strerror (errno));
-	  close (fd);
-	  return -1;
-	}
-      mf->buf = mf->map;
-      madvise (mf->map, mf->len, MADV_SEQUENTIAL);
-    }
-  close (fd);
-  return 0;
-}
-
-static void
-unmap_file (mapped_file *mf)
-{
-  if (mf->map && mf->len)
-    munmap (mf->map, mf->len);
-}
-
 typedef struct pass_ctx
 {
   binprof *bp;
@@ -766,7 +719,7 @@ int
 binprof_add_perf_data (binprof *bp, const char *path, afdo_error *err)
 {
   mapped_file mf;
-  if (map_file (path, &mf, err))
+  if (mapped_file_open (path, &mf, err))
     return -1;
   binprof_begin_file (bp);
   perf_callbacks pass1 = { .mmap = cb_mmap, .comm = cb_comm,
@@ -807,6 +760,6 @@ out:
   bp->pass = NULL;
   if (bp->opts->progress)
     fprintf (stderr, "\033[K");
-  unmap_file (&mf);
+  mapped_file_close (&mf);
   return r;
 }
