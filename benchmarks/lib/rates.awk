@@ -21,7 +21,8 @@
 # Prints two markdown tables, instructions and mispredicted branches,
 # one row per program in the order met: -O2's count in millions, then
 # each plugin variant's count over -O2's (old and new at each rate, the
-# rates in the order met), and the samples of each rate's profile.
+# rates in the order met), and the samples of each rate's profile; a
+# last row holds each column's geometric mean.
 
 $1 == "samples" {
   if (!($3 in seenf)) { seenf[$3] = 1; freqs[nf++] = $3 }
@@ -43,7 +44,7 @@ function cell(p, v, a,    o, x)
   return sprintf("%.3f", x / o)
 }
 
-function table(a, title,    i, j, k, p, line, pl)
+function table(a, title,    i, j, k, p, line, pl, sum, n, x)
 {
   line = "| program | -O2 " title " (M)"
   for (j = 0; j < nf; j++)
@@ -71,6 +72,17 @@ function table(a, title,    i, j, k, p, line, pl)
       line = line (j ? " / " : "") samples[p, freqs[j]]
     print line " |"
   }
+  # The geometric mean of each plugin column over the programs it has.
+  line = "| geometric mean | "
+  for (j = 0; j < nf; j++)
+    for (k = 0; k < 2; k++) {
+      pl = (k ? "new-" : "old-") freqs[j]
+      sum = 0; n = 0
+      for (i = 0; i < np; i++)
+        if ((x = cell(progs[i], pl, a)) + 0 > 0) { sum += log(x); n++ }
+      line = line " | " (n ? sprintf("%.3f", exp(sum / n)) : "")
+    }
+  print line " | |"
 }
 
 END {
