@@ -3,22 +3,7 @@
 # with two plugin builds, each fed the same profiles recorded at two
 # sampling rates; writes benchmarks/work/run/rates/records.tsv.
 # Copyright (C) 2026 The afdo authors.
-#
-# This file is part of afdo.
-#
-# afdo is free software; you can redistribute it and/or modify it under
-# the terms of the GNU General Public License as published by the Free
-# Software Foundation; either version 3, or (at your option) any later
-# version.
-#
-# afdo is distributed in the hope that it will be useful, but WITHOUT ANY
-# WARRANTY; without even the implied warranty of MERCHANTABILITY or
-# FITNESS FOR A PARTICULAR PURPOSE.  See the GNU General Public License
-# for more details.
-#
-# You should have received a copy of the GNU General Public License
-# along with afdo; see the file COPYING.  If not see
-# <http://www.gnu.org/licenses/>.
+# SPDX-License-Identifier: GPL-3.0-or-later (see COPYING).
 #
 # Usage: benchmarks/rates.sh OLD_PLUGIN PROGRAM...
 #
