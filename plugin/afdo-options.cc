@@ -238,19 +238,6 @@ handoff_execute (afdo_session *s, function *)
 {
   if (s->tracer_from_fdo_opts && !s->has_branches)
     AFDO_SET_EVERYWHERE (s, flag_tracer, 0);
-  /* GCC aligns a block as a loop's head when the jumps into it run
-     align-loop-iterations (4) times as often as the fall-through
-     into it: a loop that iterates four times per entry.  Sampled
-     counts do not tell trip counts so well: the block after a loop's
-     exit takes the stall of the mispredicted exit into its samples,
-     and a loop of six iterations per entry looked like one of 1.3
-     (benchmarks/programs/loops.c, fir: its inner loop lost the
-     alignment -O2 gives it and the program took 15 % more time).
-     Without branch records, a head the jumps enter more often than
-     the fall-through is aligned.  */
-  if (!s->has_branches && s->opts.loop_align
-      && !global_options_set.x_param_align_loop_iterations)
-    AFDO_SET_EVERYWHERE (s, param_align_loop_iterations, 1);
   AFDO_SET_EVERYWHERE (s, flag_branch_probabilities, 1);
   if (s->given_node)
     TREE_OPTIMIZATION (s->given_node)->x_flag_branch_probabilities = 1;

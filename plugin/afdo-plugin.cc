@@ -203,8 +203,6 @@ static const arg_spec arg_table[] =
 	 "the vectorizer sees those estimates; 0: recorded again after it"),
   ARG_B ("unsampled-peel", unsampled_peel, 0, false,
 	 "peel loops without samples inlined into sampled functions"),
-  ARG_B ("loop-align", loop_align, 1, false,
-	 "without branch records, align loops whose head the jumps enter"),
   ARG_B ("dispatch", dispatch, 1, false,
 	 "no cross-jumping where hot code ends in a computed goto"),
   ARG_B ("lto-threshold", lto_threshold, 1, false,

@@ -157,9 +157,6 @@ struct afdo_plugin_options
   /* refold=0|1: fold the nested instances of folded ones that are not
      inlined here either (not only the first level).  */
   bool refold;
-  /* loop-align=0|1: without branch records, align a loop's head the
-     jumps enter more often than the fall-through.  */
-  bool loop_align;
   /* lto-threshold=0|1: at link time (-flto), the hot block threshold
      is the profile's, as when each unit is compiled, not the one GCC's
      ipa-profile takes from the whole program's counts (afdo-lto.cc).  */
