@@ -188,13 +188,12 @@ flow_propagate (flow_ctx *fc)
 /* When the rules stall: split the remainder of known blocks over their
    unknown outgoing edges by the static probabilities; failing that, the
    unknown blocks are zero: nothing sampled reaches them, and with
-   sampling that means rarely run.  (GCC's static estimate scaled to the
-   annotated blocks was used here once; on real programs it gave most of
-   a function's count mass to code the run hardly executes, and the
-   block overlap with the exact counts fell; benchmarks/results/
-   quality.md has the figures.)  Without propagation (propagate=0) the
-   scaled static estimate is what fills the blocks.  Returns true if
-   anything was set.  */
+   sampling that means rarely run.  Not GCC's static estimate scaled to
+   the annotated blocks: it gives most of a function's count mass to
+   code the run hardly executes (benchmarks/results/NOTES.md, "Flow
+   propagation").  Without propagation (propagate=0) the scaled static
+   estimate is what fills the blocks.  Returns true if anything was
+   set.  */
 static bool
 flow_fallback (flow_ctx *fc)
 {
