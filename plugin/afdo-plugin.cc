@@ -188,13 +188,6 @@ static const arg_spec arg_table[] =
 	 "a switch's edges into sampled blocks take their counts' share"),
   ARG_B ("noise-order", noise_order, 1, false,
 	 "so does a two-way branch whose static split contradicts the samples"),
-  ARG_B ("noise-short", noise_short, 1, false,
-	 "short if-then(-else) arms, one without entry, keep static "
-	 "probabilities"),
-  ARG_B ("noise-skid", noise_skid, 1, false,
-	 "so do short arms with fewer samples than their join"),
-  ARG_B ("empty-arms", empty_arms, 0, false,
-	 "an arm without statements of its own counts as one without entry"),
   ARG_B ("jump-tables", jump_tables, 1, false,
 	 "give jump tables their cases' probabilities after switch lowering"),
   ARG_B ("loop-estimates", loop_estimates, 1, false,

@@ -143,17 +143,6 @@ struct afdo_plugin_options
   /* noise-order=0|1: and so does a two-way branch whose static
      probabilities give its bounded edges less than half.  */
   bool noise_order;
-  /* noise-short=0|1: so does an if-then or if-then-else whose arms are
-     short, one of them without entry in the profile, with samples of
-     their own within the noise.  */
-  bool noise_short;
-  /* noise-skid=0|1: so does an if-then-else whose two arms are short,
-     one without entry in the profile, when their join has more samples
-     than they have by more than the noise.  */
-  bool noise_skid;
-  /* empty-arms=0|1: for noise-short and noise-skid, an arm without
-     statements (its assignments are PHI arguments) is lineless too.  */
-  bool empty_arms;
   /* refold=0|1: fold the nested instances of folded ones that are not
      inlined here either (not only the first level).  */
   bool refold;

@@ -93,33 +93,6 @@ loop_edges_p (basic_block bb)
   return false;
 }
 
-/* Whether block B, an arm of an if-then or if-then-else, is short: one
-   way in, at most SHORT_ARM_STMTS statements.  A
-   short block's samples undercount its runs: an instruction or two that
-   seldom stall take few samples however often they run (branches.c:
-   the 99 % side of "weight < 990", three cheap instructions, had 81
-   samples against 1750 on the compare).  */
-#define SHORT_ARM_STMTS 4
-
-static bool
-short_arm_p (basic_block b)
-{
-  if (!single_pred_p (b))
-    return false;
-  int n = 0;
-  for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (b); !gsi_end_p (gsi);
-       gsi_next_nondebug (&gsi))
-    {
-      gimple *stmt = gsi_stmt (gsi);
-      if (gimple_code (stmt) == GIMPLE_LABEL || gimple_clobber_p (stmt)
-	  || gimple_code (stmt) == GIMPLE_PREDICT)
-	continue;
-      if (++n > SHORT_ARM_STMTS)
-	return false;
-    }
-  return true;
-}
-
 /* Whether block B has no statements of its own: the arm of an if-then
    whose assignments became the arguments of PHIs in the join (the
    "then" of "if (c < best) { best = c; i = t; }").  Its code is the
@@ -136,110 +109,6 @@ stmtless_p (basic_block b)
 	return false;
     }
   return true;
-}
-
-/* Whether block B's lines have no entry in the profile for any
-   discriminator, though its function's instance is there: the profiled
-   binary had no code of its own for them (merged into other lines, or
-   if-converted), so the samples say nothing about it, not even that it
-   did not run.  So it is with a block without statements (empty-arms).  */
-static bool
-lineless_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block b)
-{
-  const afdo_bb_count &c = d[b->index];
-  if (c.state == AFDO_BB_CALL)
-    return false;
-  return ((c.located && !c.line_known)
-	  || (s->opts.empty_arms && stmtless_p (b)));
-}
-
-/* The arms of the if-then or if-then-else BB ends, when they are short
-   (short_arm_p): one that falls into the other side (if-then), or two
-   that meet (if-then-else), in ARMS; their number, 0 for another
-   shape or a long arm.  */
-static int
-short_arms (basic_block bb, basic_block arms[2])
-{
-  if (EDGE_COUNT (bb->succs) != 2)
-    return 0;
-  basic_block a = EDGE_SUCC (bb, 0)->dest, b = EDGE_SUCC (bb, 1)->dest;
-  int n = 0;
-  if (single_succ_p (a) && single_succ (a) == b)
-    arms[n++] = a;
-  else if (single_succ_p (b) && single_succ (b) == a)
-    arms[n++] = b;
-  else if (single_succ_p (a) && single_succ_p (b)
-	   && single_succ (a) == single_succ (b))
-    {
-      arms[n++] = a;
-      arms[n++] = b;
-    }
-  for (int i = 0; i < n; i++)
-    if (!short_arm_p (arms[i]))
-      return 0;
-  return n;
-}
-
-/* For the short arms ARMS (N of them): whether one is lineless
-   (lineless_p), and their own samples in *SAMPLES.  */
-static bool
-arms_lineless_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block arms[2],
-		 int n, gcov_type *samples)
-{
-  bool lineless = false;
-  *samples = 0;
-  for (int i = 0; i < n; i++)
-    {
-      *samples += MAX (own_samples (d, arms[i]), 0);
-      lineless |= lineless_p (s, d, arms[i]);
-    }
-  return lineless;
-}
-
-/* Whether BB ends an if-then or if-then-else whose arms are short
-   (short_arm_p), one of them lineless (lineless_p), with fewer samples
-   of their own than NOISE.  */
-static bool
-short_arms_unknown_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
-		      double noise)
-{
-  basic_block arms[2];
-  int n = short_arms (bb, arms);
-  gcov_type samples;
-  return n > 0 && arms_lineless_p (s, d, arms, n, &samples)
-	 && (double) samples < noise;
-}
-
-/* Whether BB ends an if-then-else whose two arms are short, one of them
-   lineless, and whose join has more samples of its own than the arms
-   by more than NOISE_PERMILLE: samples the lineless arm's code took
-   went to the join.  An IP sample lands on the instruction after the
-   one that stalled; the last instruction of an arm that falls through
-   into the join gives its samples to the join's first, while the other
-   arm, which ends in a jump of its own, keeps them.  In zstd's
-   ZSTD_RowFindBestMatch_extDict_5_6 the common side of
-   "matchIndex >= dictLimit" (a prefetch that falls through) had no
-   entry, the join 1816 samples and the other side 969: the flow gave
-   the common side 14 %, GCC made it a taken jump out of the loop and
-   back, and zstd ran 3 % slower than at -O2 (noise-skid).  Not when
-   the lineless arm calls a function without samples.  */
-static bool
-skid_arms_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block bb,
-	     int noise_permille)
-{
-  basic_block arms[2];
-  gcov_type samples;
-  if (short_arms (bb, arms) != 2
-      || !arms_lineless_p (s, d, arms, 2, &samples))
-    return false;
-  /* A lineless arm that calls a function without samples did not run
-     (unsampled-calls); the join's samples are its other arm's.  */
-  for (int i = 0; i < 2; i++)
-    if (lineless_p (s, d, arms[i]) && d[arms[i]->index].calls_unsampled)
-      return false;
-  gcov_type join = own_samples (d, single_succ (arms[0]));
-  return join > 0
-	 && (double) join > (double) samples * (1000 + noise_permille) / 1000.0;
 }
 
 /* The probabilities of the edges out of BB (a switch, noise-multiway,
@@ -498,16 +367,8 @@ branch_without_evidence (vec<afdo_bb_count> &d, basic_block bb)
    Nor can they when a side's samples are BB's own (one line, one
    profile position) and no side has samples of its own: the inference
    could only split BB's count evenly (benchmarks/programs/discrim.c,
-   where a 1-in-16 side got half).  Nor when BB ends an if-then or
-   if-then-else whose arms are short (short_arm_p), one of them has no
-   entry in the profile (lineless_p), and the arms' own samples are
-   within the noise of BB's: the inference would give the lineless arm
-   what the other's few samples leave, and which arm ran cannot be told
-   from samples that short code seldom gets (noise-short).  A short arm
-   whose lines are in the profile without samples is evidence enough
-   that it seldom ran.  Nor when the two short arms of an if-then-else,
-   one of them lineless, have fewer samples than their join: the
-   lineless arm's went to the join (skid_arms_p, noise-skid).  */
+   where a 1-in-16 side got half).  An arm without a row of its own is
+   the evidence rule's (branch_without_evidence), asked first.  */
 bool
 afdo_set_probabilities (afdo_session *s, vec<afdo_bb_count> &d,
 			basic_block bb, gcov_type sum)
@@ -549,13 +410,6 @@ afdo_set_probabilities (afdo_session *s, vec<afdo_bb_count> &d,
 	  why = "the samples do not tell";
 	  within_noise = true;
 	}
-      else if (s->opts.noise_short && short_arms_unknown_p (s, d, bb, noise)
-	       && !loop_edges_p (bb))
-	why = "its arms are short";
-      else if (s->opts.noise_skid
-	       && skid_arms_p (s, d, bb, s->opts.noise_permille)
-	       && !loop_edges_p (bb))
-	why = "its lineless arm's samples went to the join";
       if (why && s->opts.noise_multiway && EDGE_COUNT (bb->succs) > 2
 	  && any_bounded && !shared
 	  && set_bounded_probabilities (d, bb, sum, samples, noise,

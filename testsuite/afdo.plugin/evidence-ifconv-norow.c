@@ -2,10 +2,9 @@
    for the lines of conditional moves gives it: neither arm has a row.
    The branch's samples are its own line's; no arm has evidence of its
    own, so the static probabilities stay and GCC if-converts the branch
-   as at -O2.  With noise-short off, which covered short arms only, the
-   evidence rule alone has to keep them.  */
+   as at -O2.  */
 /* { dg-do compile } */
-/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details -fplugin-arg-afdo-noise-short=0" } */
+/* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump=details" } */
 
 #include "../programs/ifconv-hash.h"
 
