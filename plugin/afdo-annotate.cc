@@ -26,9 +26,8 @@
 #include "dumpfile.h"
 #include "afdo-plugin.h"
 
-/* Counts here are gcov_type, kept well below profile_count's limit so
-   sums cannot overflow.  */
-
+/* Counts here are gcov_type, kept at most afdo_count_cap, well below
+   profile_count's limit, so sums cannot overflow.  */
 static gcov_type
 cap_count (uint64_t c)
 {

@@ -171,7 +171,8 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 	 callees'.  Otherwise, only where the counts came from samples,
 	 hot-inline.  */
       uint64_t behind = afdo_samples_behind (inst->total,
-					     DECL_STRUCT_FUNCTION (node->decl));
+					     DECL_STRUCT_FUNCTION (node->decl),
+					     (uint64_t) s->opts.min_samples);
       if (inst->total > 0 && behind < (uint64_t) s->opts.min_samples)
 	{
 	  if (dump_file)
@@ -274,10 +275,16 @@ few_samples_unit (afdo_unit *u)
 	continue;
       const afdo_function *top = afdo_top (s->prof, idx, false);
       if (top && !tops.add (top))
-	samples = afdo_count_add (samples,
-				  afdo_samples_behind (top->total,
-						       DECL_STRUCT_FUNCTION
-							 (node->decl)));
+	{
+	  uint64_t need = (uint64_t) s->opts.min_unit_samples - samples;
+	  samples = afdo_count_add (samples,
+				    afdo_samples_behind (top->total,
+							 DECL_STRUCT_FUNCTION
+							   (node->decl),
+							 need));
+	  if (samples >= (uint64_t) s->opts.min_unit_samples)
+	    return false;
+	}
     }
   if (samples == 0 || samples >= (uint64_t) s->opts.min_unit_samples)
     return false;

@@ -701,7 +701,7 @@ void afdo_dump_count (afdo_session *, gcov_type count);
    the dump of the result, and the edge data's allocation.  */
 int afdo_code_stmts (basic_block);
 double afdo_stmts_per_position (function *);
-uint64_t afdo_samples_behind (uint64_t total, function *);
+uint64_t afdo_samples_behind (uint64_t total, function *, uint64_t enough);
 void afdo_annotate_function (afdo_unit *, afdo_function *instance,
 			     bool head_ok, afdo_fn_result *);
 

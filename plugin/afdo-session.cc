@@ -85,10 +85,15 @@ afdo_gcc_hot_threshold (const afdo_session *s)
 
 /* The samples behind an instance's TOTAL, the sum of its positions'
    counts, in the body of FN: each count stands for about as many
-   samples as its position has instructions (afdo_stmts_per_position).  */
+   samples as its position has instructions (afdo_stmts_per_position).
+   A position has at least one, so TOTAL is a lower bound: when it
+   reaches ENOUGH, the thresholds' question is answered without walking
+   the body, and TOTAL is returned.  */
 uint64_t
-afdo_samples_behind (uint64_t total, function *fn)
+afdo_samples_behind (uint64_t total, function *fn, uint64_t enough)
 {
+  if (total >= enough)
+    return total;
   double r = afdo_stmts_per_position (fn);
   double v = (double) total * r;
   return v >= (double) AFDO_COUNT_CAP ? AFDO_COUNT_CAP : (uint64_t) v;
