@@ -96,6 +96,11 @@ void afdo_add_top (afdo_profile *p, afdo_function *fn);
    function of that name, FN is added to it and freed (afdo-merge.c).  */
 void afdo_attach_top (afdo_profile *p, afdo_function *fn);
 
+/* Drop the empty targets of F and of its nested instances, sort their
+   histograms and set every TOTAL as afdo_profile_finalize does;
+   returns F's.  */
+uint64_t afdo_finalize_function (const afdo_profile *p, afdo_function *f);
+
 /* Add WEIGHT times the counts of SRC (of profile SP) into DST (of DP).  */
 void afdo_function_merge (afdo_profile *dp, afdo_function *dst,
 			  const afdo_profile *sp, const afdo_function *src,

@@ -391,7 +391,7 @@ afdo_function_sum (const afdo_function *f)
   return s;
 }
 
-static uint64_t
+uint64_t
 afdo_finalize_function (const afdo_profile *p, afdo_function *f)
 {
   uint64_t s = 0;

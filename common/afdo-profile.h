@@ -179,6 +179,23 @@ void afdo_profile_scale (afdo_profile *, uint64_t num, uint64_t den);
    instances (of a finalized profile): its TOTAL unless one was stated.  */
 uint64_t afdo_function_counted_total (const afdo_function *fn);
 
+/* Stale profiles (the source changed since they were recorded).  Move
+   the rows of FN (its positions and the call sites of its nested
+   instances, not the rows inside those) to new line offsets: MAP gives
+   the new offset of an old one, or a value above 0xffff to drop the
+   row.  Rows that meet keep the larger count (positions) or are merged
+   (nested instances of one function).  FN's total stays what it was.
+   *MOVED and *DROPPED (may be NULL) get the samples of the rows moved
+   and dropped.  */
+void afdo_function_rekey (afdo_profile *, afdo_function *fn,
+			  uint32_t (*map) (uint32_t offset, void *data),
+			  void *data, uint64_t *moved, uint64_t *dropped);
+/* Drop FN's positions and nested instances; its total stays.  */
+void afdo_function_clear (afdo_function *fn);
+/* Drop CALLEE, one of FN's nested instances, and everything in it; FN's
+   total stays.  */
+void afdo_function_drop_callee (afdo_function *fn, afdo_function *callee);
+
 /* Sum of the totals of the top-level instances.  */
 uint64_t afdo_profile_total (const afdo_profile *);
 

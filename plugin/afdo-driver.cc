@@ -153,8 +153,19 @@ annotate_unit (afdo_unit *u, afdo_unit_summary *sum)
 		 afdo_name (u->prof, inst->name), inst->total, inst->head,
 		 u->fns[i].inst ? "" : " (folded inline instances only)");
       afdo_fn_result res;
-      afdo_annotate_function (u, inst, u->fns[i].exact && !node->split_part,
-			      &res);
+      if (top && (top->aux & AFDO_AUX_EMPTIED))
+	{
+	  /* The matcher found its source changed beyond matching.  */
+	  memset (&res, 0, sizeof res);
+	  res.total = top->total;
+	  if (dump_file)
+	    fprintf (dump_file, "  source changed beyond matching: static "
+		     "estimate and given options kept\n");
+	  afdo_handoff_unsampled (s, true);
+	}
+      else
+	afdo_annotate_function (u, inst,
+				u->fns[i].exact && !node->split_part, &res);
       if (dump_file && !shared)
 	fprintf (dump_file, "  %s: matched %" PRIu64 " of %" PRIu64
 		 " samples (%.1f %%)\n", node->dump_name (),
@@ -345,6 +356,7 @@ afdo_run_unit (afdo_session *s)
   if (!afdo_session_read (s))
     return 0;
 
+  afdo_match_unit (s);
   afdo_unit *u = afdo_unit_begin (s);
   if (few_samples_unit (u))
     {

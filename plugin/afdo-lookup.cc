@@ -25,6 +25,18 @@
 #include "tree-pass.h"
 #include "afdo-plugin.h"
 
+/* Functions the matcher found under another name in the profile
+   (afdo-match.cc): the declaration and the profile's name.  */
+static hash_map<tree, const char *> *renamed;
+
+void
+afdo_names_rename (tree decl, const char *name)
+{
+  if (!renamed)
+    renamed = new hash_map<tree, const char *>;
+  renamed->put (decl, name);
+}
+
 uint32_t
 afdo_names::lookup (tree decl, bool *exact) const
 {
@@ -34,6 +46,16 @@ afdo_names::lookup (tree decl, bool *exact) const
     {
       if (TREE_CODE (decl) != FUNCTION_DECL)
 	break;
+      if (const char **was = renamed ? renamed->get (decl) : NULL)
+	{
+	  uint32_t idx = afdo_name_index (prof, *was, strlen (*was));
+	  if (idx != UINT32_MAX)
+	    {
+	      if (exact)
+		*exact = depth == 0;
+	      return idx;
+	    }
+	}
       tree id = DECL_ASSEMBLER_NAME (decl);
       if (id && TREE_CODE (id) == IDENTIFIER_NODE)
 	{
@@ -189,6 +211,22 @@ line_offset (const stack_entry &e)
 {
   return ((uint32_t) LOCATION_LINE (e.loc)
 	  - (uint32_t) DECL_SOURCE_LINE (e.decl)) & 0xffffu;
+}
+
+unsigned
+afdo_stmt_frames (gimple *stmt, tree *decls, uint32_t *offsets,
+		  unsigned max)
+{
+  stack_entry stack[MAX_STACK];
+  unsigned n = inline_stack (stmt, stack);
+  if (n > max)
+    return 0;
+  for (unsigned k = 0; k < n; k++)
+    {
+      decls[k] = stack[k].decl;
+      offsets[k] = line_offset (stack[k]);
+    }
+  return n;
 }
 
 afdo_function *

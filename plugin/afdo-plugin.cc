@@ -109,6 +109,12 @@ static const arg_spec arg_table[] =
 	 "warn when fewer than N % of a file's samples match"),
   ARG_N ("stale-share", stale_share, 100, 1, NULL, true,
 	 "...only for a file holding at least N % of the profile's samples"),
+  ARG_B ("match", match, 1, true,
+	 "move the rows of functions whose source changed since the profile "
+	 "to where their code is now"),
+  ARG_N ("match-percent", match_percent, 100, 50, NULL, true,
+	 "a changed function with fewer than N % of its samples on code, "
+	 "moved or not, is compiled as without a profile"),
   ARG_F ("report", report, "off",
 	 "append what the translation unit matched to FILE, for afdo-dump "
 	 "--build-report"),

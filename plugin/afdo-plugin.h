@@ -77,6 +77,13 @@ struct afdo_plugin_options
      at least N % of the profile's samples.  */
   int stale_percent;
   int stale_share;
+  /* match=0|1: move the rows of a function whose source changed since
+     the profile was recorded to where its code is now (afdo-match.cc).  */
+  bool match;
+  /* match-percent=N: a changed function that puts fewer than N % of its
+     samples on lines with code, moved or not, is compiled as without a
+     profile.  */
+  int match_percent;
   /* inline-permille=N: an inline instance is hot, and recreated, when
      its total reaches the smallest position count among those that make
      up N per mille of the samples (-1: hot-permille).  */
@@ -205,6 +212,18 @@ afdo_add_count (gcov_type a, gcov_type b)
 
 class afdo_names;
 
+/* What the stale-profile matcher did in the unit (afdo-match.cc): the
+   functions whose source changed (their call sites or samples are not
+   where the profile has them), of which moved, compiled as without a
+   profile, and found under another name; and the samples of the unit's
+   functions' rows that fell on code as they were, fell on code after
+   moving, and were dropped.  */
+struct afdo_match_stats
+{
+  unsigned changed, moved_functions, emptied_functions, renamed;
+  uint64_t as_is, after, dropped;
+};
+
 /* The session: everything that lives as long as the compilation.  One
    file writes each field, named in [brackets]; every stage may read
    them.  */
@@ -212,6 +231,8 @@ struct afdo_session
 {
   /* The arguments [afdo-plugin.cc].  */
   afdo_plugin_options opts;
+  /* What the matcher did [afdo-match.cc].  */
+  afdo_match_stats match_stats;
   /* The whole profile, read at the first execution of the pass; NULL
      when it could not be read (an error was given then)
      [afdo-session.cc].  */
@@ -322,6 +343,8 @@ private:
 /* Flags in afdo_function.aux.  */
 #define AFDO_AUX_REACHED 1u	/* a statement's lookup went through it */
 #define AFDO_AUX_FOLDED 2u	/* its unreached instances were folded */
+#define AFDO_AUX_EMPTIED 4u	/* the matcher emptied it: its function's
+				   source changed beyond matching */
 
 /* Any discriminator, for afdo_callee_at.  */
 #define AFDO_ANY_DISC UINT32_MAX
@@ -346,6 +369,17 @@ afdo_function *afdo_callee_at (const afdo_profile *,
 afdo_function *afdo_stmt_instance (afdo_names *, afdo_function *top,
 				   gimple *stmt, bool mark,
 				   uint32_t *offset);
+
+/* The frames of STMT's inline stack, innermost first: the function of
+   each (the last is current_function_decl) and the line offset in it.
+   Returns the depth; 0 when STMT has no usable location or the stack is
+   deeper than MAX.  */
+unsigned afdo_stmt_frames (gimple *stmt, tree *decls, uint32_t *offsets,
+			   unsigned max);
+
+/* From now on, lookups of DECL's name find NAME, the name under which
+   the profile knows DECL's function (afdo-match.cc).  */
+void afdo_names_rename (tree decl, const char *name);
 
 /* The same after GCC's inliner: an inlined call that is not an inline
    instance of the profile is looked up from the callee's own top-level
@@ -559,6 +593,12 @@ void afdo_inline_folded (afdo_unit *);
    nested instances their statements reach, and make the unit's profile
    with the rest folded into the outline functions (afdo-offline.cc).  */
 void afdo_fold_unit (afdo_unit *);
+/* Stage, before all others: where a function's source changed since
+   the profile was recorded, move its rows to where its code is now,
+   anchored by the calls the two have in common; find functions renamed
+   since through their callers; empty the instances of a function that
+   cannot be matched with confidence (afdo-match.cc).  */
+void afdo_match_unit (afdo_session *);
 
 /* Stage, after the inliner: fold the nested instances that came along
    with folded ones and that the functions' statements do not reach

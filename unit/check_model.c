@@ -372,7 +372,77 @@ START_TEST (test_files)
 }
 END_TEST
 
+/* Stale profiles: rows moved to new offsets (meeting rows keep the larger
+   count, meeting nested instances of one function merge, the total
+   stays), dropped, and an instance emptied or a nested one removed.  */
+static uint32_t
+shift_map (uint32_t off, void *data)
+{
+  (void) data;
+  if (off == 9)
+    return UINT32_MAX;		/* dropped */
+  if (off == 4)
+    return 3;			/* meets offset 3 */
+  return off >= 5 ? off + 10 : off;
+}
+
+START_TEST (test_rekey)
+{
+  afdo_profile *p = tu_text ("f:1000:0\n"
+			     " 1: 10\n"
+			     " 3: 20 t:20\n"
+			     " 4: 50 t:5 u:1\n"
+			     " 6: 100\n"
+			     " 9: 7\n"
+			     " 3: g:300\n"
+			     "  1: 300\n"
+			     " 4: g:400\n"
+			     "  1: 150\n"
+			     "  2: 250\n"
+			     " 5: h:90\n"
+			     "  7: 90\n"
+			     " 9: h:23\n"
+			     "  1: 23\n");
+  afdo_function *f = afdo_top_by_name (p, "f");
+  ck_assert_uint_eq (f->total, 1000);
+  afdo_function *h = f->callees[2];
+  uint64_t moved, dropped;
+  afdo_function_rekey (p, f, shift_map, NULL, &moved, &dropped);
+  /* 4 -> 3 (50 and g's 400) and 5, 6 -> 15, 16 (h's 90, 100) moved; 9 (7
+     and h's 23) dropped.  */
+  ck_assert_uint_eq (moved, 50 + 400 + 90 + 100);
+  ck_assert_uint_eq (dropped, 7 + 23);
+  ck_assert_uint_eq (f->n_pos, 3);
+  ck_assert_uint_eq (afdo_pos_find (f, AFDO_KEY (1, 0))->count, 10);
+  const afdo_pos *p3 = afdo_pos_find (f, AFDO_KEY (3, 0));
+  ck_assert_uint_eq (p3->count, 50);
+  ck_assert_uint_eq (p3->n_targets, 2);
+  ck_assert_uint_eq (afdo_pos_find (f, AFDO_KEY (16, 0))->count, 100);
+  ck_assert_ptr_null (afdo_pos_find (f, AFDO_KEY (4, 0)));
+  ck_assert_uint_eq (f->n_callees, 2);
+  afdo_function *g = afdo_callee_find (p, f, AFDO_KEY (3, 0),
+				       afdo_name_index (p, "g", 1));
+  ck_assert_ptr_nonnull (g);
+  ck_assert_uint_eq (g->total, 700);
+  ck_assert_uint_eq (afdo_pos_find (g, AFDO_KEY (1, 0))->count, 450);
+  ck_assert_ptr_eq (g->parent, f);
+  /* A nested instance that does not meet another keeps its identity.  */
+  ck_assert_ptr_eq (afdo_callee_find (p, f, AFDO_KEY (15, 0),
+				      afdo_name_index (p, "h", 1)), h);
+  ck_assert_uint_eq (f->total, 1000);
+
+  afdo_function_drop_callee (f, h);
+  ck_assert_uint_eq (f->n_callees, 1);
+  ck_assert_uint_eq (f->total, 1000);
+  afdo_function_clear (f);
+  ck_assert_uint_eq (f->n_pos, 0);
+  ck_assert_uint_eq (f->n_callees, 0);
+  ck_assert_uint_eq (f->total, 1000);
+  afdo_profile_free (p);
+}
+END_TEST
+
 TU_MAIN ("model", "model", 120, test_intern, test_intern_many, test_top_lookup,
 	test_positions_and_callees, test_saturation, test_targets, test_merge,
 	test_scale, test_walk_summary, test_determinism,
-	test_duplicate_tops_summed, test_files)
+	test_duplicate_tops_summed, test_files, test_rekey)

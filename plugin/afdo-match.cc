@@ -1,0 +1,979 @@
+/* afdo: the stale-profile matcher of the GCC plugin: rows of a profile
+   recorded before the source changed, moved to where their code is now.
+   Copyright (C) 2026 The afdo authors.
+   SPDX-License-Identifier: GPL-3.0-or-later (see COPYING).  */
+
+/* A profile names code by line offsets from the start of its function.
+   When lines are inserted or removed in a function between the profiled
+   build and this one, every row below the edit names the wrong code.
+   The calls of a function are what the two builds most surely share:
+   the profile has them as the call sites of its nested instances (calls
+   the profiled binary inlined), and this unit as its calls and the
+   inlined calls of its inline stacks.  The matcher, before any other
+   stage:
+
+   1. gathers, for each source function the unit has code of, the line
+      offsets (with discriminators) that have code and its calls (offset,
+      callee); and from the profile, every instance of the function (top
+      level and nested) with its rows and its call sites;
+   2. leaves alone a function whose every call site is where the profile
+      has it and whose samples fall on lines with code: unchanged;
+   3. otherwise aligns the two sequences of calls by callee name (the
+      longest common subsequence) and moves every row: a matched call
+      site goes where its call is; the rows between two matched calls
+      follow one of them, the earlier ones the first and the later ones
+      the second, split where most samples fall on lines with code (ties
+      at the middle); the rows after the last call follow it; a row that
+      would pass a matched call is dropped;
+   4. keeps the move only where it puts more samples on code than
+      leaving them;
+   5. empties every instance of a function whose calls cannot be aligned
+      (fewer than half of the profile's found) or whose samples mostly
+      fall where there is no code even so: it is compiled as without a
+      profile (its total stays, so it is not made cold);
+   6. takes a function of the unit without a profile, called where a
+      matched caller's profile calls a function the unit does not know,
+      for that function renamed, when each of the two has only the other.
+
+   What it did is counted for verbose, the dump and the build report:
+   samples that matched as they were, matched after moving, dropped.  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "function.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+#include "cgraph.h"
+#include "hash-map.h"
+#include "hash-set.h"
+#include "dumpfile.h"
+#include "sreal.h"
+#include "afdo-plugin.h"
+
+#include <math.h>
+
+namespace {
+
+/* A call: the line offset of the call site and the callee, by its index
+   in the profile's string table (UINT32_MAX: a name the profile does
+   not have) and, on the unit's side, its declaration.  */
+struct anchor
+{
+  uint32_t offset;
+  uint32_t name;
+  tree callee;
+};
+
+/* One source function as the unit has it.  */
+struct ir_view
+{
+  tree decl;
+  uint32_t name;
+  /* It has a body here (is not only inlined).  */
+  bool defined;
+  vec<anchor> anchors;
+  /* The positions with code, sorted.  */
+  vec<afdo_key_t> keys;
+  /* Per line with code, sorted: how often GCC's static estimate runs
+     it, per entry of the function it is in.  */
+  vec<std::pair<uint32_t, double> > freqs;
+};
+
+/* A row of the profile's function (all its instances summed).  */
+struct row
+{
+  afdo_key_t key;
+  uint64_t count;
+};
+
+/* The move of one function's rows: the matched calls (old offset -> new
+   offset), increasing in both, and where the rows between two of them
+   stop following the first.  */
+struct offset_map
+{
+  auto_vec<std::pair<uint32_t, uint32_t> > pairs;
+  /* For the gap before PAIRS[i]: rows at offsets below SPLIT[i] follow
+     the pair before it (the start of the function, for the first), the
+     others PAIRS[i].  */
+  auto_vec<uint32_t> split;
+};
+
+struct match_ctx
+{
+  afdo_session *s;
+  afdo_names *names;
+  hash_map<tree, ir_view *> views;
+  auto_vec<ir_view *> order;
+  /* Every instance of the profile, sorted by name.  */
+  auto_vec<afdo_function *> insts;
+};
+
+int
+anchor_cmp (const void *a, const void *b)
+{
+  const anchor *x = (const anchor *) a, *y = (const anchor *) b;
+  if (x->offset != y->offset)
+    return x->offset < y->offset ? -1 : 1;
+  if (x->name != y->name)
+    return x->name < y->name ? -1 : 1;
+  int ux = x->callee ? DECL_UID (x->callee) : 0;
+  int uy = y->callee ? DECL_UID (y->callee) : 0;
+  return ux < uy ? -1 : ux > uy;
+}
+
+int
+key_cmp (const void *a, const void *b)
+{
+  afdo_key_t x = *(const afdo_key_t *) a, y = *(const afdo_key_t *) b;
+  return x < y ? -1 : x > y;
+}
+
+int
+freq_cmp (const void *a, const void *b)
+{
+  const std::pair<uint32_t, double> *x
+    = (const std::pair<uint32_t, double> *) a;
+  const std::pair<uint32_t, double> *y
+    = (const std::pair<uint32_t, double> *) b;
+  return x->first < y->first ? -1 : x->first > y->first;
+}
+
+int
+row_cmp (const void *a, const void *b)
+{
+  const row *x = (const row *) a, *y = (const row *) b;
+  return x->key < y->key ? -1 : x->key > y->key;
+}
+
+int
+inst_cmp (const void *a, const void *b)
+{
+  const afdo_function *x = *(afdo_function *const *) a;
+  const afdo_function *y = *(afdo_function *const *) b;
+  if (x->name != y->name)
+    return x->name < y->name ? -1 : 1;
+  return 0;
+}
+
+tree
+origin_of (tree decl)
+{
+  for (int i = 0; i < 16; i++)
+    {
+      tree o = DECL_ABSTRACT_ORIGIN (decl);
+      if (!o || o == decl)
+	break;
+      decl = o;
+    }
+  return decl;
+}
+
+ir_view *
+view_of (match_ctx *c, tree decl)
+{
+  decl = origin_of (decl);
+  bool existed;
+  ir_view *&v = c->views.get_or_insert (decl, &existed);
+  if (!existed)
+    {
+      v = XCNEW (ir_view);
+      v->decl = decl;
+      v->name = c->names->index (decl);
+      c->order.safe_push (v);
+    }
+  return v;
+}
+
+/* Step 1, the unit's side: every statement of every function, through
+   its inline stack.  */
+void
+gather_unit (match_ctx *c)
+{
+  cgraph_node *node;
+  FOR_EACH_DEFINED_FUNCTION (node)
+    {
+      if (!afdo_unit_function_p (node))
+	continue;
+      view_of (c, node->decl)->defined = true;
+      push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+      basic_block bb;
+      profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (cfun)->count;
+      FOR_EACH_BB_FN (bb, cfun)
+	{
+	  double freq = 1.0;
+	  if (bb->count.initialized_p () && entry.nonzero_p ())
+	    freq = bb->count.to_sreal_scale (entry).to_double ();
+	for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	     gsi_next (&gsi))
+	  {
+	    gimple *stmt = gsi_stmt (gsi);
+	    if (is_gimple_debug (stmt))
+	      continue;
+	    tree decls[64];
+	    uint32_t offs[64];
+	    unsigned n = afdo_stmt_frames (stmt, decls, offs, 64);
+	    for (unsigned k = 0; k < n; k++)
+	      {
+		ir_view *v = view_of (c, decls[k]);
+		v->keys.safe_push (AFDO_KEY (offs[k],
+					     k == 0 ? bb->discriminator : 0));
+		v->freqs.safe_push (std::make_pair (offs[k], freq));
+		anchor a;
+		a.offset = offs[k];
+		a.callee = NULL;
+		if (k >= 1)
+		  a.callee = origin_of (decls[k - 1]);
+		else if (is_gimple_call (stmt))
+		  {
+		    tree fn = gimple_call_fndecl (stmt);
+		    if (fn && !fndecl_built_in_p (fn))
+		      a.callee = origin_of (fn);
+		  }
+		if (a.callee)
+		  {
+		    a.name = c->names->index (a.callee);
+		    v->anchors.safe_push (a);
+		  }
+	      }
+	  }
+	}
+      pop_cfun ();
+    }
+  for (unsigned i = 0; i < c->order.length (); i++)
+    {
+      ir_view *v = c->order[i];
+      v->keys.qsort (key_cmp);
+      unsigned k = 0;
+      for (unsigned j = 0; j < v->keys.length (); j++)
+	if (k == 0 || v->keys[k - 1] != v->keys[j])
+	  v->keys[k++] = v->keys[j];
+      v->keys.truncate (k);
+      v->freqs.qsort (freq_cmp);
+      k = 0;
+      for (unsigned j = 0; j < v->freqs.length (); j++)
+	if (k > 0 && v->freqs[k - 1].first == v->freqs[j].first)
+	  v->freqs[k - 1].second = MAX (v->freqs[k - 1].second,
+					v->freqs[j].second);
+	else
+	  v->freqs[k++] = v->freqs[j];
+      v->freqs.truncate (k);
+      v->anchors.qsort (anchor_cmp);
+      k = 0;
+      for (unsigned j = 0; j < v->anchors.length (); j++)
+	if (k == 0 || anchor_cmp (&v->anchors[k - 1], &v->anchors[j]) != 0)
+	  v->anchors[k++] = v->anchors[j];
+      v->anchors.truncate (k);
+    }
+}
+
+int
+collect_inst (afdo_function *fn, unsigned, void *data)
+{
+  ((vec<afdo_function *> *) data)->safe_push (fn);
+  return 0;
+}
+
+/* The instances of the profile named NAME: [*FIRST, *LAST) of C's.  */
+void
+instances_of (match_ctx *c, uint32_t name, unsigned *first, unsigned *last)
+{
+  unsigned lo = 0, hi = c->insts.length ();
+  while (lo < hi)
+    {
+      unsigned mid = lo + (hi - lo) / 2;
+      if (c->insts[mid]->name < name)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  unsigned end = lo;
+  while (end < c->insts.length () && c->insts[end]->name == name)
+    end++;
+  *first = lo;
+  *last = end;
+}
+
+/* The profile's side of NAME: its rows summed over its instances, and
+   its call sites.  */
+void
+gather_profile (match_ctx *c, uint32_t name, vec<row> *rows,
+		vec<anchor> *anchors)
+{
+  unsigned first, last;
+  instances_of (c, name, &first, &last);
+  for (unsigned i = first; i < last; i++)
+    {
+      afdo_function *f = c->insts[i];
+      for (uint32_t j = 0; j < f->n_pos; j++)
+	{
+	  row r = { f->pos[j].key, f->pos[j].count };
+	  rows->safe_push (r);
+	}
+      for (uint32_t j = 0; j < f->n_callees; j++)
+	{
+	  anchor a;
+	  a.offset = AFDO_KEY_OFFSET (f->callees[j]->callsite);
+	  a.name = f->callees[j]->name;
+	  a.callee = NULL;
+	  anchors->safe_push (a);
+	}
+    }
+  rows->qsort (row_cmp);
+  unsigned k = 0;
+  for (unsigned j = 0; j < rows->length (); j++)
+    if (k > 0 && (*rows)[k - 1].key == (*rows)[j].key)
+      (*rows)[k - 1].count = afdo_count_add ((*rows)[k - 1].count,
+					     (*rows)[j].count);
+    else
+      (*rows)[k++] = (*rows)[j];
+  rows->truncate (k);
+  anchors->qsort (anchor_cmp);
+  k = 0;
+  for (unsigned j = 0; j < anchors->length (); j++)
+    if (k == 0 || (*anchors)[k - 1].offset != (*anchors)[j].offset
+	|| (*anchors)[k - 1].name != (*anchors)[j].name)
+      (*anchors)[k++] = (*anchors)[j];
+  anchors->truncate (k);
+}
+
+/* Whether V has code at KEY: the same discriminator, or any on the
+   line for a row without one.  */
+bool
+has_code (const ir_view *v, afdo_key_t key)
+{
+  uint32_t off = AFDO_KEY_OFFSET (key);
+  unsigned lo = 0, hi = v->keys.length ();
+  afdo_key_t from = AFDO_KEY (off, AFDO_KEY_DISC (key));
+  while (lo < hi)
+    {
+      unsigned mid = lo + (hi - lo) / 2;
+      if (v->keys[mid] < from)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo < v->keys.length () && v->keys[lo] == from)
+    return true;
+  if (AFDO_KEY_DISC (key) != 0)
+    return false;
+  return lo < v->keys.length () && AFDO_KEY_OFFSET (v->keys[lo]) == off;
+}
+
+/* How often GCC's static estimate runs line OFF of V per entry (0: no
+   code).  */
+double
+line_freq (const ir_view *v, uint32_t off)
+{
+  unsigned lo = 0, hi = v->freqs.length ();
+  while (lo < hi)
+    {
+      unsigned mid = lo + (hi - lo) / 2;
+      if (v->freqs[mid].first < off)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < v->freqs.length () && v->freqs[lo].first == off
+	 ? v->freqs[lo].second : 0.0;
+}
+
+/* The new offset of old offset OFF under M, or UINT32_MAX to drop.  */
+uint32_t
+map_offset (const offset_map *m, uint32_t off)
+{
+  const vec<std::pair<uint32_t, uint32_t> > &p = m->pairs;
+  if (p.is_empty ())
+    return off;
+  /* The last pair at or before OFF; before the first, the start of the
+     function, which stays where it is.  */
+  unsigned lo = 0, hi = p.length ();
+  while (lo < hi)
+    {
+      unsigned mid = lo + (hi - lo) / 2;
+      if (p[mid].first <= off)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  int64_t to;
+  int64_t low, high;
+  if (lo == 0)
+    {
+      /* Before the first call: the first split decides whether a row
+	 stays or follows the call.  */
+      to = off < m->split[0] ? (int64_t) off
+	   : (int64_t) off - p[0].first + p[0].second;
+      low = -1;
+      high = p[0].second;
+    }
+  else
+    {
+      unsigned i = lo - 1;
+      if (p[i].first == off)
+	return p[i].second;
+      if (i + 1 == p.length ())
+	return (int64_t) off - p[i].first + p[i].second > 0xffff
+	       ? UINT32_MAX : off - p[i].first + p[i].second;
+      if (off < m->split[i + 1])
+	to = (int64_t) off - p[i].first + p[i].second;
+      else
+	to = (int64_t) off - p[i + 1].first + p[i + 1].second;
+      low = p[i].second;
+      high = p[i + 1].second;
+    }
+  if (to <= low || to >= high || to < 0 || to > 0xffff)
+    return UINT32_MAX;
+  return (uint32_t) to;
+}
+
+uint32_t
+map_offset_cb (uint32_t off, void *data)
+{
+  return map_offset ((const offset_map *) data, off);
+}
+
+/* Samples of ROWS that land on code of V under M.  */
+uint64_t
+landed (const ir_view *v, const vec<row> &rows, const offset_map *m)
+{
+  uint64_t n = 0;
+  for (unsigned i = 0; i < rows.length (); i++)
+    {
+      uint32_t to = m ? map_offset (m, AFDO_KEY_OFFSET (rows[i].key))
+		      : AFDO_KEY_OFFSET (rows[i].key);
+      if (to != UINT32_MAX
+	  && has_code (v, AFDO_KEY (to, AFDO_KEY_DISC (rows[i].key))))
+	n = afdo_count_add (n, rows[i].count);
+    }
+  return n;
+}
+
+/* The matched calls of the longest common subsequence of PA (the
+   profile's) and IA (the unit's), by name, into M->pairs.  */
+bool
+align_calls (const vec<anchor> &pa, const vec<anchor> &ia, offset_map *m,
+	     unsigned *n_matched)
+{
+  unsigned n = pa.length (), k = ia.length ();
+  *n_matched = 0;
+  if (n == 0 || k == 0)
+    return true;
+  /* A quadratic table; functions with more calls than this are left
+     as they are.  */
+  if ((uint64_t) n * k > 4000000)
+    return false;
+  unsigned w = k + 1;
+  unsigned short *t = XCNEWVEC (unsigned short, (size_t) (n + 1) * w);
+  for (unsigned i = n; i-- > 0;)
+    for (unsigned j = k; j-- > 0;)
+      {
+	unsigned short best;
+	if (pa[i].name == ia[j].name && ia[j].name != UINT32_MAX)
+	  best = t[(size_t) (i + 1) * w + j + 1] + 1;
+	else
+	  best = MAX (t[(size_t) (i + 1) * w + j], t[(size_t) i * w + j + 1]);
+	t[(size_t) i * w + j] = best;
+      }
+  unsigned i = 0, j = 0;
+  while (i < n && j < k)
+    {
+      if (pa[i].name == ia[j].name && ia[j].name != UINT32_MAX
+	  && t[(size_t) i * w + j] == t[(size_t) (i + 1) * w + j + 1] + 1)
+	{
+	  (*n_matched)++;
+	  /* Several calls on one line: the line moves once.  */
+	  if (m->pairs.is_empty ()
+	      || (m->pairs.last ().first < pa[i].offset
+		  && m->pairs.last ().second < ia[j].offset))
+	    m->pairs.safe_push (std::make_pair (pa[i].offset, ia[j].offset));
+	  i++;
+	  j++;
+	}
+      else if (t[(size_t) (i + 1) * w + j] >= t[(size_t) i * w + j + 1])
+	i++;
+      else
+	j++;
+    }
+  XDELETEVEC (t);
+  return true;
+}
+
+/* Whether ROWS (sorted) have a row at line offset OFF.  */
+bool
+has_row (const vec<row> &rows, uint32_t off)
+{
+  unsigned lo = 0, hi = rows.length ();
+  afdo_key_t from = AFDO_KEY (off, 0);
+  while (lo < hi)
+    {
+      unsigned mid = lo + (hi - lo) / 2;
+      if (rows[mid].key < from)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < rows.length () && AFDO_KEY_OFFSET (rows[lo].key) == off;
+}
+
+/* For each gap before a matched call, the line where the rows stop
+   following the call before it (the start of the function, before the
+   first call) and follow the call after it.  Lines were inserted or
+   removed somewhere in the gap; the split chosen puts the most samples
+   on lines with code, then makes the most lines agree (a line with a
+   row goes to a line with code, a line without one to a line without
+   code: the profile has a row, if only of 0, for every line that had
+   code in the profiled binary), then lies nearest the middle.  */
+void
+choose_splits (const ir_view *v, const vec<row> &rows, offset_map *m)
+{
+  const vec<std::pair<uint32_t, uint32_t> > &p = m->pairs;
+  m->split.safe_grow_cleared (p.length ());
+  unsigned r = 0;
+  for (unsigned g = 0; g < p.length (); g++)
+    {
+      int64_t a0 = g ? (int64_t) p[g - 1].first : -1;
+      int64_t b0 = g ? (int64_t) p[g - 1].second : -1;
+      uint32_t a1 = p[g].first, b1 = p[g].second;
+      /* The start of the function stays where it is.  */
+      int64_t shift0 = g ? b0 - a0 : 0, shift1 = (int64_t) b1 - a1;
+      /* Per line of the gap: samples that land on code and whether the
+	 line agrees, following the earlier and the later call.  */
+      unsigned len = a1 - (uint32_t) (a0 + 1);
+      auto_vec<uint64_t> land0, land1;
+      auto_vec<unsigned char> agree0, agree1;
+      auto_vec<double> fit0, fit1;
+      fit0.safe_grow_cleared (len);
+      fit1.safe_grow_cleared (len);
+      land0.safe_grow_cleared (len);
+      land1.safe_grow_cleared (len);
+      agree0.safe_grow_cleared (len);
+      agree1.safe_grow_cleared (len);
+      while (r < rows.length () && (int64_t) AFDO_KEY_OFFSET (rows[r].key) <= a0)
+	r++;
+      for (unsigned i = 0; i < len; i++)
+	{
+	  uint32_t off = (uint32_t) (a0 + 1) + i;
+	  int64_t e = off + shift0, l = off + shift1;
+	  bool e_ok = e > b0 && e < b1 && e <= 0xffff;
+	  bool l_ok = l > b0 && l < b1 && l >= 0;
+	  bool row_here = has_row (rows, off);
+	  agree0[i] = e_ok && has_code (v, AFDO_KEY (e, 0)) == row_here;
+	  agree1[i] = l_ok && has_code (v, AFDO_KEY (l, 0)) == row_here;
+	  uint64_t cmax = 0;
+	  for (; r < rows.length () && AFDO_KEY_OFFSET (rows[r].key) == off;
+	       r++)
+	    {
+	      cmax = MAX (cmax, rows[r].count);
+	      afdo_key_t disc = AFDO_KEY_DISC (rows[r].key);
+	      if (e_ok && has_code (v, AFDO_KEY (e, disc)))
+		land0[i] = afdo_count_add (land0[i], rows[r].count);
+	      if (l_ok && has_code (v, AFDO_KEY (l, disc)))
+		land1[i] = afdo_count_add (land1[i], rows[r].count);
+	    }
+	  if (e_ok)
+	    fit0[i] = (double) cmax * log2 (1.0 + line_freq (v, e));
+	  if (l_ok)
+	    fit1[i] = (double) cmax * log2 (1.0 + line_freq (v, l));
+	}
+      /* Split at line a0 + 1 + S: lines below follow the earlier call.  */
+      uint64_t late_land = 0;
+      unsigned late_agree = 0;
+      double late_fit = 0;
+      for (unsigned i = 0; i < len; i++)
+	{
+	  late_land = afdo_count_add (late_land, land1[i]);
+	  late_agree += agree1[i];
+	  late_fit += fit1[i];
+	}
+      uint64_t early_land = 0;
+      unsigned early_agree = 0;
+      double early_fit = 0;
+      uint64_t best_land = 0;
+      unsigned best_agree = 0, best_s = 0, best_d = UINT_MAX;
+      double best_fit = 0;
+      for (unsigned s = 0; s <= len; s++)
+	{
+	  uint64_t land = afdo_count_add (early_land, late_land);
+	  unsigned agree = early_agree + late_agree;
+	  double fit = early_fit + late_fit;
+	  unsigned d = 2 * s > len ? 2 * s - len : len - 2 * s;
+	  /* Fits within a millionth are equal (sums in another order).  */
+	  double tol = 1e-6 * MAX (fit, best_fit);
+	  if (s == 0 || land > best_land
+	      || (land == best_land
+		  && (agree > best_agree
+		      || (agree == best_agree
+			  && (fit > best_fit + tol
+			      || (fit >= best_fit - tol && d < best_d))))))
+	    {
+	      best_land = land;
+	      best_agree = agree;
+	      best_fit = fit;
+	      best_s = s;
+	      best_d = d;
+	    }
+	  if (s < len)
+	    {
+	      early_land = afdo_count_add (early_land, land0[s]);
+	      late_land -= land1[s];
+	      early_agree += agree0[s];
+	      late_agree -= agree1[s];
+	      early_fit += fit0[s];
+	      late_fit -= fit1[s];
+	    }
+	}
+      m->split[g] = (uint32_t) (a0 + 1) + best_s;
+    }
+}
+
+/* Step 6: a function of the unit with no profile of its own (DECL),
+   called where a caller's profile calls NAME.  */
+struct rename_vote
+{
+  uint32_t name;
+  tree decl;
+};
+
+int
+vote_cmp (const void *a, const void *b)
+{
+  const rename_vote *x = (const rename_vote *) a;
+  const rename_vote *y = (const rename_vote *) b;
+  if (x->name != y->name)
+    return x->name < y->name ? -1 : 1;
+  return DECL_UID (x->decl) < DECL_UID (y->decl) ? -1
+	 : DECL_UID (x->decl) > DECL_UID (y->decl);
+}
+
+typedef std::pair<unsigned, afdo_function *> depth_inst;
+
+int
+depth_cmp (const void *a, const void *b)
+{
+  const depth_inst *x = (const depth_inst *) a;
+  const depth_inst *y = (const depth_inst *) b;
+  return x->first > y->first ? -1 : x->first < y->first;
+}
+
+/* What the matcher decided for one function.  */
+enum verdict
+{
+  UNCHANGED,
+  MOVED,
+  KEPT,
+  EMPTIED
+};
+
+/* Steps 2 to 5 for V: its map in *M; the verdict.  VOTES gets the
+   renames its calls suggest.  */
+verdict
+match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
+	    hash_set<int_hash<unsigned, UINT_MAX> > *unit_names,
+	    unsigned *n_anchors, unsigned *n_matched)
+{
+  auto_vec<row> rows;
+  auto_vec<anchor> pa;
+  gather_profile (c, v->name, &rows, &pa);
+  *n_anchors = pa.length ();
+  *n_matched = 0;
+  uint64_t total = 0;
+  for (unsigned i = 0; i < rows.length (); i++)
+    total = afdo_count_add (total, rows[i].count);
+  uint64_t as_is = landed (v, rows, NULL);
+
+  /* Unchanged: every call site where the profile has it.  */
+  bool calls_in_place = true;
+  for (unsigned i = 0; i < pa.length () && calls_in_place; i++)
+    {
+      bool found = false;
+      for (unsigned j = 0; j < v->anchors.length () && !found; j++)
+	found = (v->anchors[j].offset == pa[i].offset
+		 && v->anchors[j].name == pa[i].name);
+      calls_in_place = found;
+    }
+  bool lands = total == 0 || as_is * 100 >= total * 90;
+  if (calls_in_place && lands)
+    return UNCHANGED;
+
+  if (!align_calls (pa, v->anchors, m, n_matched))
+    return KEPT;
+  choose_splits (v, rows, m);
+  uint64_t moved = landed (v, rows, m);
+
+  /* Renames: an unmatched call of the profile to a function the unit
+     does not know, moved onto a call of the unit to a function the
+     profile does not know.  */
+  for (unsigned i = 0; i < pa.length (); i++)
+    {
+      if (unit_names->contains (pa[i].name))
+	continue;
+      uint32_t to = map_offset (m, pa[i].offset);
+      if (to == UINT32_MAX)
+	continue;
+      for (unsigned j = 0; j < v->anchors.length (); j++)
+	{
+	  const anchor &a = v->anchors[j];
+	  if (a.offset != to || a.name != UINT32_MAX)
+	    continue;
+	  if (!c->views.get (a.callee))
+	    continue;
+	  rename_vote r = { pa[i].name, a.callee };
+	  votes->safe_push (r);
+	}
+    }
+
+  /* Calls the profile has elsewhere are the evidence of a change; with
+     fewer than half of them found, nothing says where the rows go.  */
+  bool confident = calls_in_place || *n_matched * 2 >= pa.length ();
+  uint64_t best = MAX (as_is, moved);
+  if (!confident
+      || (total > 0
+	  && best * 100 < total * (uint64_t) c->s->opts.match_percent))
+    return EMPTIED;
+  /* A call that moved is the evidence: the rows follow the calls unless
+     that puts clearly fewer samples on code (lines GCC compiles to no
+     statement, such as a closing brace, make "on code" approximate).  */
+  bool any_moved = false;
+  for (unsigned i = 0; i < m->pairs.length (); i++)
+    any_moved |= m->pairs[i].first != m->pairs[i].second;
+  if (any_moved ? moved * 10 >= as_is * 9 : moved > as_is)
+    return MOVED;
+  m->pairs.truncate (0);
+  m->split.truncate (0);
+  return KEPT;
+}
+
+}  // anon namespace
+
+void
+afdo_match_unit (afdo_session *s)
+{
+  if (!s->opts.match)
+    return;
+  match_ctx c;
+  c.s = s;
+  afdo_names names (s->prof);
+  c.names = &names;
+  gather_unit (&c);
+  afdo_profile_walk (s->prof, collect_inst, &c.insts);
+  c.insts.qsort (inst_cmp);
+
+  /* The profile names of the functions the unit knows.  */
+  hash_set<int_hash<unsigned, UINT_MAX> > unit_names;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION (node)
+    {
+      uint32_t idx = names.index (node->decl);
+      if (idx != UINT32_MAX)
+	unit_names.add (idx);
+    }
+
+  afdo_match_stats &st = s->match_stats;
+  auto_vec<rename_vote> votes;
+  auto_vec<std::pair<ir_view *, offset_map *> > moves;
+  auto_vec<ir_view *> emptied;
+  /* First the renames the calls of every function suggest, which each
+     side suggested alone; then every function is matched with the
+     renamed calls known by their profile names.  */
+  for (unsigned i = 0; i < c.order.length (); i++)
+    {
+      ir_view *v = c.order[i];
+      unsigned first, last, n_anchors, n_matched;
+      if (v->name == UINT32_MAX)
+	continue;
+      instances_of (&c, v->name, &first, &last);
+      if (first == last)
+	continue;
+      offset_map m;
+      match_view (&c, v, &m, &votes, &unit_names, &n_anchors, &n_matched);
+    }
+  votes.qsort (vote_cmp);
+  for (unsigned i = 0; i < votes.length (); i++)
+    {
+      bool alone = true;
+      for (unsigned j = 0; j < votes.length () && alone; j++)
+	if ((votes[j].name == votes[i].name)
+	    != (votes[j].decl == votes[i].decl))
+	  alone = false;
+      if (!alone || (i > 0 && votes[i - 1].decl == votes[i].decl))
+	continue;
+      ir_view **v = c.views.get (votes[i].decl);
+      if (!v || (*v)->name != UINT32_MAX)
+	continue;
+      const char *old = afdo_name (s->prof, votes[i].name);
+      const char *now = IDENTIFIER_POINTER (DECL_NAME ((*v)->decl));
+      afdo_names_rename ((*v)->decl, old);
+      (*v)->name = votes[i].name;
+      st.renamed++;
+      if (dump_file)
+	fprintf (dump_file, "matcher: %s found as %s in the profile "
+		 "(through its callers)\n", now, old);
+      if (s->opts.verbose)
+	fprintf (stderr, "afdo: %s: %s: the profile's %s used (renamed, "
+		 "found through its callers)\n", afdo_input_name (), now, old);
+      for (unsigned k = 0; k < c.order.length (); k++)
+	for (unsigned j = 0; j < c.order[k]->anchors.length (); j++)
+	  if (c.order[k]->anchors[j].callee == (*v)->decl)
+	    c.order[k]->anchors[j].name = votes[i].name;
+    }
+  for (unsigned i = 0; i < c.order.length (); i++)
+    c.order[i]->anchors.qsort (anchor_cmp);
+  votes.truncate (0);
+
+  for (unsigned i = 0; i < c.order.length (); i++)
+    {
+      ir_view *v = c.order[i];
+      if (v->name == UINT32_MAX)
+	continue;
+      unsigned first, last;
+      instances_of (&c, v->name, &first, &last);
+      if (first == last)
+	continue;
+      offset_map *m = new offset_map ();
+      unsigned n_anchors, n_matched;
+      verdict what = match_view (&c, v, m, &votes, &unit_names,
+				 &n_anchors, &n_matched);
+      const char *fname = afdo_name (s->prof, v->name);
+      const char *said = (what == MOVED ? "rows moved"
+			  : what == KEPT ? "rows kept where they are"
+			  : "cannot be matched: compiled as without a "
+			    "profile");
+      if (what != UNCHANGED)
+	st.changed++;
+      if (what == MOVED)
+	{
+	  moves.safe_push (std::make_pair (v, m));
+	  st.moved_functions++;
+	}
+      else
+	{
+	  if (what == EMPTIED)
+	    {
+	      emptied.safe_push (v);
+	      st.emptied_functions++;
+	    }
+	  delete m;
+	}
+      if (what != UNCHANGED && dump_file)
+	fprintf (dump_file, "matcher: %s: source changed: %u of %u call "
+		 "sites of the profile found; %s\n", fname, n_matched,
+		 n_anchors, said);
+      if (what != UNCHANGED && s->opts.verbose)
+	fprintf (stderr, "afdo: %s: %s: source changed since the profile: "
+		 "%u of %u call sites found; %s\n", afdo_input_name (),
+		 fname, n_matched, n_anchors, said);
+    }
+
+  /* Count what lands before anything moves, then move: the deepest
+     instances first, so a nested instance is moved before its caller's
+     move may merge it into another.  */
+  hash_map<int_hash<unsigned, UINT_MAX>, offset_map *> map_of;
+  for (unsigned i = 0; i < moves.length (); i++)
+    map_of.put (moves[i].first->name, moves[i].second);
+  hash_set<int_hash<unsigned, UINT_MAX> > empty_names;
+  for (unsigned i = 0; i < emptied.length (); i++)
+    empty_names.add (emptied[i]->name);
+  for (unsigned i = 0; i < c.order.length (); i++)
+    {
+      ir_view *v = c.order[i];
+      if (v->name == UINT32_MAX)
+	continue;
+      unsigned first, last;
+      instances_of (&c, v->name, &first, &last);
+      offset_map **m = map_of.get (v->name);
+      bool empty = empty_names.contains (v->name);
+      for (unsigned k = first; k < last; k++)
+	{
+	  afdo_function *f = c.insts[k];
+	  for (uint32_t j = 0; j < f->n_pos; j++)
+	    {
+	      const afdo_pos *p = &f->pos[j];
+	      uint32_t off = AFDO_KEY_OFFSET (p->key);
+	      uint32_t to = m ? map_offset (*m, off) : off;
+	      if (empty || to == UINT32_MAX)
+		st.dropped = afdo_count_add (st.dropped, p->count);
+	      else if (has_code (v, AFDO_KEY (to, AFDO_KEY_DISC (p->key))))
+		{
+		  if (to == off)
+		    st.as_is = afdo_count_add (st.as_is, p->count);
+		  else
+		    st.after = afdo_count_add (st.after, p->count);
+		}
+	    }
+	}
+    }
+  /* Emptied functions first: a top-level instance loses its rows and is
+     marked, so its function keeps its static profile; a nested one goes
+     with what is nested in it, so its call site has no instance.  Then
+     the moves, the deepest instances first: a nested instance is moved
+     before its caller's move may merge it into another.  */
+  auto_vec<depth_inst> todo;
+  hash_set<afdo_function *> gone;
+  for (unsigned i = 0; i < c.insts.length (); i++)
+    {
+      afdo_function *f = c.insts[i];
+      if (!map_of.get (f->name) && !empty_names.contains (f->name))
+	continue;
+      unsigned depth = 0;
+      for (afdo_function *p = f->parent; p; p = p->parent)
+	depth++;
+      todo.safe_push (std::make_pair (depth, f));
+      if (f->parent && empty_names.contains (f->name))
+	gone.add (f);
+    }
+  todo.qsort (depth_cmp);
+  auto_vec<afdo_function *> keep;
+  for (unsigned i = 0; i < todo.length (); i++)
+    {
+      afdo_function *f = todo[i].second;
+      bool inside = false;
+      for (afdo_function *p = f->parent; p && !inside; p = p->parent)
+	inside = gone.contains (p);
+      if (!inside)
+	keep.safe_push (f);
+    }
+  for (unsigned i = 0; i < keep.length (); i++)
+    {
+      afdo_function *f = keep[i];
+      if (!empty_names.contains (f->name))
+	continue;
+      if (f->parent)
+	afdo_function_drop_callee (f->parent, f);
+      else
+	{
+	  afdo_function_clear (f);
+	  f->aux |= AFDO_AUX_EMPTIED;
+	}
+    }
+  for (unsigned i = 0; i < keep.length (); i++)
+    {
+      afdo_function *f = keep[i];
+      if (!empty_names.contains (f->name))
+	afdo_function_rekey (s->prof, f, map_offset_cb, *map_of.get (f->name),
+			     NULL, NULL);
+    }
+
+  if (dump_file && (st.changed || st.renamed))
+    fprintf (dump_file, "matcher: %u functions changed: %u moved, %u "
+	     "without a profile, %u renamed; samples matched as they were %"
+	     PRIu64 ", after moving %" PRIu64 ", dropped %" PRIu64 "\n",
+	     st.changed, st.moved_functions, st.emptied_functions, st.renamed,
+	     st.as_is, st.after, st.dropped);
+  if (s->opts.verbose && (st.changed || st.renamed))
+    fprintf (stderr, "afdo: %s: stale profile: %u functions changed: %u "
+	     "moved, %u without a profile, %u renamed; samples matched as "
+	     "they were %" PRIu64 ", after moving %" PRIu64 ", dropped %"
+	     PRIu64 "\n", afdo_input_name (), st.changed, st.moved_functions,
+	     st.emptied_functions, st.renamed, st.as_is, st.after, st.dropped);
+
+  for (unsigned i = 0; i < moves.length (); i++)
+    delete moves[i].second;
+  for (unsigned i = 0; i < c.order.length (); i++)
+    {
+      c.order[i]->anchors.release ();
+      c.order[i]->keys.release ();
+      c.order[i]->freqs.release ();
+      XDELETE (c.order[i]);
+    }
+}
