@@ -312,6 +312,10 @@ gather_profile (match_ctx *c, uint32_t name, vec<row> *rows,
 	}
       for (uint32_t j = 0; j < f->n_callees; j++)
 	{
+	  /* The samples of a call site count where the call is.  */
+	  row cr = { AFDO_KEY (AFDO_KEY_OFFSET (f->callees[j]->callsite), 0),
+		     f->callees[j]->total };
+	  rows->safe_push (cr);
 	  anchor a;
 	  a.offset = AFDO_KEY_OFFSET (f->callees[j]->callsite);
 	  a.name = f->callees[j]->name;
@@ -343,6 +347,10 @@ bool
 has_code (const ir_view *v, afdo_key_t key)
 {
   uint32_t off = AFDO_KEY_OFFSET (key);
+  /* The line the function starts on has its prologue in every build,
+     and seldom a statement.  */
+  if (off == 0)
+    return true;
   unsigned lo = 0, hi = v->keys.length ();
   afdo_key_t from = AFDO_KEY (off, AFDO_KEY_DISC (key));
   while (lo < hi)
@@ -692,7 +700,12 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
 		 && v->anchors[j].name == pa[i].name);
       calls_in_place = found;
     }
-  bool lands = total == 0 || as_is * 100 >= total * 90;
+  /* Samples off code are evidence of a change only when there are more
+     of them than min-samples: a few land anywhere by chance (skid, code
+     GCC moved to another line).  */
+  uint64_t enough = (uint64_t) c->s->opts.min_samples;
+  uint64_t off_code = total - MIN (as_is, total);
+  bool lands = off_code * 10 <= total || off_code < enough;
   if (calls_in_place && lands)
     return UNCHANGED;
 
@@ -728,7 +741,7 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
   bool confident = calls_in_place || *n_matched * 2 >= pa.length ();
   uint64_t best = MAX (as_is, moved);
   if (!confident
-      || (total > 0
+      || (total - MIN (best, total) >= enough
 	  && best * 100 < total * (uint64_t) c->s->opts.match_percent))
     return EMPTIED;
   /* A call that moved is the evidence: the rows follow the calls unless
@@ -919,25 +932,28 @@ afdo_match_unit (afdo_session *s)
       for (afdo_function *p = f->parent; p; p = p->parent)
 	depth++;
       todo.safe_push (std::make_pair (depth, f));
-      if (f->parent && empty_names.contains (f->name))
+      /* What is nested in an emptied instance goes with it.  */
+      if (empty_names.contains (f->name))
 	gone.add (f);
     }
   todo.qsort (depth_cmp);
-  auto_vec<afdo_function *> keep;
+  auto_vec<afdo_function *> to_empty, to_move;
   for (unsigned i = 0; i < todo.length (); i++)
     {
       afdo_function *f = todo[i].second;
       bool inside = false;
       for (afdo_function *p = f->parent; p && !inside; p = p->parent)
 	inside = gone.contains (p);
-      if (!inside)
-	keep.safe_push (f);
-    }
-  for (unsigned i = 0; i < keep.length (); i++)
-    {
-      afdo_function *f = keep[i];
-      if (!empty_names.contains (f->name))
+      if (inside)
 	continue;
+      if (empty_names.contains (f->name))
+	to_empty.safe_push (f);
+      else
+	to_move.safe_push (f);
+    }
+  for (unsigned i = 0; i < to_empty.length (); i++)
+    {
+      afdo_function *f = to_empty[i];
       if (f->parent)
 	afdo_function_drop_callee (f->parent, f);
       else
@@ -946,12 +962,11 @@ afdo_match_unit (afdo_session *s)
 	  f->aux |= AFDO_AUX_EMPTIED;
 	}
     }
-  for (unsigned i = 0; i < keep.length (); i++)
+  for (unsigned i = 0; i < to_move.length (); i++)
     {
-      afdo_function *f = keep[i];
-      if (!empty_names.contains (f->name))
-	afdo_function_rekey (s->prof, f, map_offset_cb, *map_of.get (f->name),
-			     NULL, NULL);
+      afdo_function *f = to_move[i];
+      afdo_function_rekey (s->prof, f, map_offset_cb, *map_of.get (f->name),
+			   NULL, NULL);
     }
 
   if (dump_file && (st.changed || st.renamed))
