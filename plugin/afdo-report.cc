@@ -116,11 +116,23 @@ afdo_report_unit (afdo_unit *u, const afdo_unit_summary *sum)
   free (profile);
   char *line = xasprintf (" profile-samples=%" PRIu64 " functions=%u "
 			  "in-profile=%u samples=%" PRIu64 " matched=%"
-			  PRIu64 "\n", sum->profile_samples, sum->functions,
+			  PRIu64, sum->profile_samples, sum->functions,
 			  sum->functions_profiled, sum->samples,
 			  sum->matched);
   append (buf, line);
   free (line);
+  const afdo_match_stats &st = s->match_stats;
+  if (st.changed || st.renamed)
+    {
+      line = xasprintf (" changed=%u moved=%u emptied=%u renamed=%u "
+			"moved-samples=%" PRIu64 " dropped-samples=%" PRIu64,
+			st.changed, st.moved_functions,
+			st.emptied_functions, st.renamed, st.after,
+			st.dropped);
+      append (buf, line);
+      free (line);
+    }
+  append (buf, "\n");
 
   hash_set<const afdo_function *> done;
   for (unsigned i = 0; i < u->fns.length (); i++)

@@ -165,6 +165,13 @@ build_report_profile (const char *path, const struct afdo_br_report *r,
 	  "%.1f %% of the profile's samples\n", sum.matched, sum.samples,
 	  percent (sum.matched, sum.samples),
 	  percent (sum.matched, sum.profile_samples));
+  if (sum.stale.changed || sum.stale.renamed)
+    printf ("  source changed since the profile: %" PRIu64 " functions "
+	    "(%" PRIu64 " moved, %" PRIu64 " compiled as without a profile), "
+	    "%" PRIu64 " renamed; %" PRIu64 " samples on code after moving, %"
+	    PRIu64 " dropped\n", sum.stale.changed, sum.stale.moved,
+	    sum.stale.emptied, sum.stale.renamed, sum.stale.moved_samples,
+	    sum.stale.dropped_samples);
 
   size_t nu = last - first;
   size_t *order = malloc ((nu ? nu : 1) * sizeof *order);

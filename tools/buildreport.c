@@ -175,12 +175,14 @@ afdo_br_read (FILE *in, const char *name, struct afdo_br_report *out,
 	    }
 	  else
 	    {
+	      /* The first five are required, the matcher's are not.  */
 	      static const char *const unit_keys[]
 		= { "profile-samples", "functions", "in-profile", "samples",
-		    "matched" };
+		    "matched", "changed", "moved", "emptied", "renamed",
+		    "moved-samples", "dropped-samples" };
 	      static const char *const fn_keys[] = { "samples", "matched" };
 	      const char *const *keys = is_unit ? unit_keys : fn_keys;
-	      int nkeys = is_unit ? 5 : 2;
+	      int nkeys = is_unit ? 11 : 2;
 	      int k;
 	      for (k = 0; k < nkeys; k++)
 		if (strcmp (tok, keys[k]) == 0)
@@ -199,7 +201,13 @@ afdo_br_read (FILE *in, const char *name, struct afdo_br_report *out,
 		  case 2: u.in_profile = num > UINT32_MAX ? UINT32_MAX
 					 : (unsigned) num; break;
 		  case 3: u.samples = num; break;
-		  default: u.matched = num; break;
+		  case 4: u.matched = num; break;
+		  case 5: u.stale.changed = num; break;
+		  case 6: u.stale.moved = num; break;
+		  case 7: u.stale.emptied = num; break;
+		  case 8: u.stale.renamed = num; break;
+		  case 9: u.stale.moved_samples = num; break;
+		  default: u.stale.dropped_samples = num; break;
 		  }
 	      else if (!bad)
 		{
@@ -323,6 +331,14 @@ afdo_br_sum (const struct afdo_br_report *r, size_t first, size_t last,
       out->entries += u->entries;
       out->functions += u->functions;
       out->in_profile += u->in_profile;
+      out->stale.changed = afdo_br_add (out->stale.changed, u->stale.changed);
+      out->stale.moved = afdo_br_add (out->stale.moved, u->stale.moved);
+      out->stale.emptied = afdo_br_add (out->stale.emptied, u->stale.emptied);
+      out->stale.renamed = afdo_br_add (out->stale.renamed, u->stale.renamed);
+      out->stale.moved_samples = afdo_br_add (out->stale.moved_samples,
+					      u->stale.moved_samples);
+      out->stale.dropped_samples = afdo_br_add (out->stale.dropped_samples,
+						u->stale.dropped_samples);
       if (u->samples > 0)
 	out->sources_with_samples++;
       if (u->profile_samples > out->profile_samples)

@@ -6,12 +6,16 @@
 /* Every compilation with -fplugin-arg-afdo-report=FILE appends an entry
    (plugin/afdo-report.cc, doc/afdo-plugin.md):
 
-     unit source=SRC profile=PROF profile-samples=T functions=N in-profile=K samples=S matched=M
+     unit source=SRC profile=PROF profile-samples=T functions=N in-profile=K samples=S matched=M [changed=C moved=V emptied=E renamed=R moved-samples=A dropped-samples=D]
      function name=NAME samples=S matched=M
      ...
 
    one "function" line for each top-level function of the profile that
-   the translation unit has.  Values have a space, a control character
+   the translation unit has.  The keys in brackets are the stale-profile
+   matcher's (plugin/afdo-match.cc), written when it found a function
+   changed or renamed: the functions changed, of them moved and compiled
+   as without a profile, the functions found under another name, and
+   the samples that fell on code after moving and that were dropped.  Values have a space, a control character
    or a backslash written \ooo (octal).  Keys not known here are
    skipped, so that later plugins may add some.
 
@@ -51,6 +55,12 @@ struct afdo_br_unit
   unsigned in_profile;
   uint64_t samples;
   uint64_t matched;
+  /* The stale-profile matcher's figures (0 when it had none).  */
+  struct afdo_br_stale
+  {
+    uint64_t changed, moved, emptied, renamed;
+    uint64_t moved_samples, dropped_samples;
+  } stale;
   struct afdo_br_fn *fns;
   size_t n_fns, cap_fns;
   size_t seq;		/* place in the report */
@@ -83,6 +93,8 @@ struct afdo_br_sum
   size_t n_fns;
   uint64_t samples;
   uint64_t matched;
+  /* The matcher's figures, summed over the sources.  */
+  struct afdo_br_stale stale;
 };
 
 /* Release what the reader and the summer allocated.  */

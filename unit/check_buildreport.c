@@ -152,5 +152,42 @@ START_TEST (test_malformed)
 }
 END_TEST
 
+/* The stale-profile matcher's keys: optional, summed over the files; a
+   repeated one is an error.  */
+START_TEST (test_stale_keys)
+{
+  static const char text[] =
+    "unit source=/s/a.c profile=/p/x.gcov profile-samples=100 functions=2 "
+    "in-profile=2 samples=90 matched=80 changed=2 moved=1 emptied=1 "
+    "renamed=0 moved-samples=40 dropped-samples=5\n"
+    "unit source=/s/b.c profile=/p/x.gcov profile-samples=100 functions=1 "
+    "in-profile=1 samples=10 matched=10 changed=0 moved=0 emptied=0 "
+    "renamed=1 moved-samples=0 dropped-samples=0\n"
+    "unit source=/s/c.c profile=/p/x.gcov profile-samples=100 functions=1 "
+    "in-profile=0 samples=0 matched=0\n";
+  struct afdo_br_report r;
+  char err[256];
+  ck_assert_int_eq (read_text (text, &r, err, sizeof err), 0);
+  ck_assert_uint_eq (r.units[0].stale.emptied, 1);
+  ck_assert_uint_eq (r.units[2].stale.changed, 0);
+  struct afdo_br_sum s;
+  ck_assert_int_eq (afdo_br_sum (&r, 0, r.n, &s), 0);
+  ck_assert_uint_eq (s.stale.changed, 2);
+  ck_assert_uint_eq (s.stale.moved, 1);
+  ck_assert_uint_eq (s.stale.emptied, 1);
+  ck_assert_uint_eq (s.stale.renamed, 1);
+  ck_assert_uint_eq (s.stale.moved_samples, 40);
+  ck_assert_uint_eq (s.stale.dropped_samples, 5);
+  afdo_br_sum_free (&s);
+  afdo_br_free (&r);
+
+  static const char twice[] =
+    "unit source=/s/a.c profile=/p/x.gcov profile-samples=100 functions=2 "
+    "in-profile=2 samples=90 matched=80 moved=1 moved=2\n";
+  ck_assert_int_eq (read_text (twice, &r, err, sizeof err), -1);
+  ck_assert_msg (strstr (err, "moved"), "%s", err);
+}
+END_TEST
+
 TU_MAIN ("buildreport", "core", 0, test_read_and_sum, test_two_profiles,
-	test_clamped, test_malformed)
+	test_clamped, test_malformed, test_stale_keys)
