@@ -154,7 +154,7 @@ $(B)/tools/%.o: tools/%.c $(wildcard tools/*.h common/*.h)
 $(B)/afdo-overlap: $(B)/tools/overlap.o $(B)/tools/textline.o
 $(B)/afdo-dump: $(B)/tools/buildreport.o $(B)/tools/textline.o
 $(B)/afdo-randprof: $(B)/tools/rng.o
-$(B)/afdo-progen: $(B)/tools/rng.o
+$(B)/afdo-progen: $(B)/tools/rng.o $(B)/tools/progen-edit.o
 $(B)/afdo-randprof: TOOL_LIBS := $(DW_LIBS)
 $(B)/afdo-lbrgen: $(B)/tools/rng.o
 $(B)/afdo-lbrgen: TOOL_LIBS := -lelf
