@@ -8,6 +8,7 @@
 #   make torture    c-torture programs with random and foreign profiles
 #   make fuzz       libFuzzer runs of the profile and perf readers (clang)
 #   make bench-fuzz generated programs: the plugin never slower than -O2?
+#   make bench-fuzz-stale  the same with a profile of the last release
 #   make install    PREFIX=/usr/local DESTDIR= PLUGINDIR= (see below)
 
 SHELL := /bin/bash
@@ -260,6 +261,16 @@ bench-binquality: deps
 bench-fuzz: all
 	@bash $(SRC)/scripts/deps.sh
 	@FUZZ_BUILD=$${FUZZ_BUILD:-$(B)} bash $(SRC)/benchmarks/fuzz.sh run
+
+# The performance fuzzer on stale profiles: FUZZ_N programs judged with
+# their own profile, then their next release (FUZZ_EDIT, 3 edits) with
+# the old program's profile, with the matcher and without it
+# (benchmarks/fuzz.sh stale; report in
+# benchmarks/results/fuzz-stale-COMMIT.md).
+.PHONY: bench-fuzz-stale
+bench-fuzz-stale: all
+	@bash $(SRC)/scripts/deps.sh
+	@FUZZ_BUILD=$${FUZZ_BUILD:-$(B)} bash $(SRC)/benchmarks/fuzz.sh stale
 
 # clang 19 with afdo-convert's text profile against instrumented PGO and
 # llvm-profgen on the same samples (benchmarks/results/clang.md).

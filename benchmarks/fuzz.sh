@@ -18,6 +18,15 @@
 # program, -O2 build, perf or valgrind fails is an "error" (the
 # instrument's, not the plugin's).
 #
+# Stale profiles (FUZZ_EDIT=E, E >= 1): the profile is the one of the
+# program of `afdo-progen SEED' as above (the cache's when FUZZ_CACHE
+# has it: the recording of the fresh runs), but the builds judged are of
+# its next release, `afdo-progen SEED --edit=E' (the same output and hot
+# code, E edits: statements inserted, lines removed or joined, perhaps a
+# function renamed): its -O2 build against the plugin's build with the
+# old program's profile, by the same criteria.  An edited program whose
+# output is not the old program's is an error (edit-output).
+#
 # Usage:
 #   fuzz.sh run             FUZZ_N seeds from FUZZ_SEED0, then the report
 #   fuzz.sh seeds SEED...   these seeds; their rows on stdout
@@ -25,6 +34,10 @@
 #   fuzz.sh blame DIR       the functions that grew in a seed's directory
 #   fuzz.sh report [ROWS]   the report of a run's rows (default: the
 #                           last run's) into benchmarks/results
+#   fuzz.sh stale           FUZZ_N seeds three times on one recording
+#                           each: fresh, stale (FUZZ_EDIT, default 3)
+#                           and stale with -fplugin-arg-afdo-match=0;
+#                           the report benchmarks/results/fuzz-stale-C.md
 # Environment:
 #   FUZZ_N=1000 FUZZ_SEED0=1 FUZZ_JOBS=2
 #   FUZZ_BUILD=DIR        afdo-convert, afdo.so (and afdo-progen) from DIR
@@ -32,12 +45,17 @@
 #   FUZZ_PLUGIN=FILE      the plugin to judge (default FUZZ_BUILD/afdo.so)
 #   FUZZ_CONVERT=FILE     the converter (default FUZZ_BUILD/afdo-convert)
 #   FUZZ_PLUGIN_ARGS=...  more options for the plugin's build
+#   FUZZ_EDIT=E           judge stale profiles: the programs' next release
+#                         with E edits (default 0: the program profiled)
 #   FUZZ_PROFILE=FILE     (one) this profile instead of a new recording
 #   FUZZ_CACHE=DIR        keep each seed's profile and -O2 measurement in
 #                         DIR and reuse them when there: the plugins of two
 #                         trees judged on the same samples (the cache holds
 #                         what the converter and generator made; clear it
-#                         when either changes)
+#                         when either changes).  A stale run's -O2
+#                         measurement of the edited program goes to
+#                         DIR/seed-N/edit-E, reused while the program is
+#                         the same
 #   FUZZ_WORK=DIR         where seeds run (default benchmarks/work/fuzz)
 #   FUZZ_FREQ=20000       perf's sampling frequency
 #   FUZZ_CC=gcc
@@ -45,8 +63,10 @@
 # afdo_insns o2_mispred afdo_mispred insn_ratio mispred_ratio o2_text
 # afdo_text seconds verdict causes blame (of a FAIL: the functions whose
 # instructions and mispredicts grew most, "i:FN:+N,m:FN:+N", from
-# cachegrind's per-function counts).  A failing seed's directory
-# (WORK/run/seed-N) keeps its program, profile, binaries and logs.
+# cachegrind's per-function counts) mode ("fresh", or "edit=E": the
+# counts are the edited program's).  A failing seed's directory
+# (WORK/run/seed-N) keeps its program (prog.c, the one judged; orig.c,
+# the one profiled, when stale), profile, binaries and logs.
 
 set -u
 
@@ -68,6 +88,10 @@ export FUZZ_WORK=${FUZZ_WORK:-$BENCH/work/fuzz}
 export FUZZ_FREQ=${FUZZ_FREQ:-20000}
 export FUZZ_CC=${FUZZ_CC:-gcc}
 export FUZZ_PLUGIN_ARGS=${FUZZ_PLUGIN_ARGS:-}
+export FUZZ_EDIT=${FUZZ_EDIT:-0}
+case $FUZZ_EDIT in
+  '' | *[!0-9]*) echo "fuzz: FUZZ_EDIT=$FUZZ_EDIT is not a number" >&2; exit 1 ;;
+esac
 FUZZ_N=${FUZZ_N:-1000}
 FUZZ_SEED0=${FUZZ_SEED0:-1}
 FUZZ_JOBS=${FUZZ_JOBS:-2}
@@ -131,9 +155,10 @@ text_size ()
 # to DIR/row.tsv and printed.  KEEP=1 keeps every file of a passing seed.
 fuzz_seed ()
 {
-  local seed=$1 dir=$2 t0=$SECONDS
+  local seed=$1 dir=$2 t0=$SECONDS edit=$((10#$FUZZ_EDIT)) mode=fresh
   local patterns=- reps=- measure=- samples=- o2i=- afi=- o2m=- afm=- ir=- mr=-
   local o2s=- afs=- verdict=error causes=() blamed=-
+  [ "$edit" -gt 0 ] && mode=edit=$edit
   rm -rf "$dir"
   mkdir -p "$dir"
   cd "$dir" || return 1
@@ -144,11 +169,18 @@ fuzz_seed ()
     c=$(IFS=+; echo "${causes[*]:-}")
     printf '%s\n' "$seed" "$patterns" "$reps" "$measure" "$samples" "$o2i" \
       "$afi" "$o2m" "$afm" "$ir" "$mr" "$o2s" "$afs" "$((SECONDS - t0))" \
-      "$verdict" "${c:--}" "$blamed" | paste -sd '\t' >row.tsv
+      "$verdict" "${c:--}" "$blamed" "$mode" | paste -sd '\t' >row.tsv
     cat row.tsv
   }
 
-  if ! "$FUZZ_PROGEN" "$seed" >prog.c 2>progen.log; then
+  # The program profiled, ORIG, and its -O2 build, OB (when stale: made
+  # only for a new recording or for its output); the program judged is
+  # prog.c.
+  local orig=prog.c ob=o2
+  [ "$edit" -gt 0 ] && orig=orig.c ob=orig-o2
+  if ! "$FUZZ_PROGEN" "$seed" >"$orig" 2>progen.log \
+     || { [ "$edit" -gt 0 ] \
+	  && ! "$FUZZ_PROGEN" "$seed" --edit="$edit" >prog.c 2>>progen.log; }; then
     causes=(progen); row; return 0
   fi
   read -r reps measure < <("$FUZZ_PROGEN" "$seed" --reps)
@@ -158,6 +190,10 @@ fuzz_seed ()
     causes=(o2-build); row; return 0
   fi
   o2s=$(text_size o2)
+  orig_build ()
+  {
+    [ -x "$ob" ] || "$FUZZ_CC" -O2 -g "$orig" -o "$ob" >build-orig.log 2>&1
+  }
 
   # The profile: a new recording, FUZZ_PROFILE, or the cache's.
   local cache=
@@ -168,11 +204,12 @@ fuzz_seed ()
   elif [ -n "${FUZZ_PROFILE:-}" ]; then
     cp "$FUZZ_PROFILE" prof.gcov || { causes=(profile); row; return 0; }
   else
+    orig_build || { causes=(o2-build); row; return 0; }
     if ! timeout 300 perf record -e cpu-clock -F "$FUZZ_FREQ" -q -o perf.data \
-	 -- ./o2 "$reps" >/dev/null 2>perf.log || [ ! -s perf.data ]; then
+	 -- "./$ob" "$reps" >/dev/null 2>perf.log || [ ! -s perf.data ]; then
       causes=(perf); row; return 0
     fi
-    if ! "$FUZZ_CONVERT" --binary=o2 --perf=perf.data -o prof.gcov -v \
+    if ! "$FUZZ_CONVERT" --binary="$ob" --perf=perf.data -o prof.gcov -v \
 	 >convert.log 2>&1 || [ ! -s prof.gcov ]; then
       verdict=FAIL causes=(convert); row; return 0
     fi
@@ -191,10 +228,14 @@ fuzz_seed ()
   fi
   afs=$(text_size afdo)
 
-  local b runs=(o2 afdo)
-  if [ -n "$cache" ] && [ -s "$cache/cg-o2.log" ] && [ -f "$cache/out-o2.txt" ]; then
-    cp "$cache/cg-o2.log" "$cache/out-o2.txt" .
-    [ -s "$cache/cg-o2.out" ] && cp "$cache/cg-o2.out" .
+  # The -O2 measurement: the cache's (of a stale run: DIR/edit-E, while
+  # its program is this one), or made and kept there.
+  local b runs=(o2 afdo) o2cache=$cache
+  [ -n "$cache" ] && [ "$edit" -gt 0 ] && o2cache=$cache/edit-$edit
+  if [ -n "$o2cache" ] && [ -s "$o2cache/cg-o2.log" ] && [ -f "$o2cache/out-o2.txt" ] \
+     && { [ "$edit" -eq 0 ] || cmp -s prog.c "$o2cache/prog.c"; }; then
+    cp "$o2cache/cg-o2.log" "$o2cache/out-o2.txt" .
+    [ -s "$o2cache/cg-o2.out" ] && cp "$o2cache/cg-o2.out" .
     runs=(afdo)
   fi
   for b in "${runs[@]}"; do
@@ -206,10 +247,22 @@ fuzz_seed ()
       fi
       causes+=(output)
     fi
-    if [ "$b" = o2 ] && [ -n "$cache" ]; then
-      cp cg-o2.log cg-o2.out out-o2.txt "$cache/"
+    if [ "$b" = o2 ] && [ -n "$o2cache" ]; then
+      mkdir -p "$o2cache"
+      cp cg-o2.log cg-o2.out out-o2.txt "$o2cache/"
+      [ "$edit" -gt 0 ] && cp prog.c "$o2cache/prog.c"
     fi
   done
+  # A stale run's edited program prints what the profiled one does (its
+  # output at the measured repetitions: the cache's, else run natively).
+  if [ "$edit" -gt 0 ]; then
+    if [ -n "$cache" ] && [ -f "$cache/out-o2.txt" ]; then
+      cp "$cache/out-o2.txt" out-orig.txt
+    elif ! orig_build || ! "./$ob" "$measure" >out-orig.txt 2>/dev/null; then
+      causes=(o2-run); row; return 0
+    fi
+    cmp -s out-orig.txt out-o2.txt || { causes=(edit-output); row; return 0; }
+  fi
   local c
   if c=$(cg_counts cg-o2.log) && [ -n "$c" ]; then
     read -r o2i o2m <<<"$c"
@@ -230,7 +283,7 @@ fuzz_seed ()
   fi
   if [ ${#causes[@]} -eq 0 ]; then
     verdict=pass
-    [ -n "${KEEP:-}" ] || rm -f perf.data o2 afdo cg-o2.out cg-afdo.out
+    [ -n "${KEEP:-}" ] || rm -f perf.data o2 afdo orig-o2 cg-o2.out cg-afdo.out
   else
     verdict=FAIL
     [ "$afi" != - ] && blamed=$(blame .)
@@ -252,9 +305,30 @@ run_seeds ()
     if [ -f "$dir/seed-$s/row.tsv" ]; then
       cat "$dir/seed-$s/row.tsv"
     else
-      printf '%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\terror\tharness\t-\n' "$s"
+      printf '%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\terror\tharness\t-\t%s\n' "$s" \
+	"$( [ "$FUZZ_EDIT" -gt 0 ] && echo "edit=$FUZZ_EDIT" || echo fresh)"
     fi
   done >"$dir/rows.tsv"
+}
+
+# run_all DIR: FUZZ_N seeds from FUZZ_SEED0 into DIR (emptied first),
+# the settings in DIR/run.log.
+run_all ()
+{
+  local dir=$1
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  {
+    echo "fuzz: $FUZZ_N seeds from $FUZZ_SEED0, $FUZZ_JOBS jobs, $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "fuzz: plugin $FUZZ_PLUGIN, converter $FUZZ_CONVERT, generator $FUZZ_PROGEN"
+    [ -z "$FUZZ_PLUGIN_ARGS" ] || echo "fuzz: plugin arguments $FUZZ_PLUGIN_ARGS"
+    [ "$FUZZ_EDIT" -eq 0 ] \
+      || echo "fuzz: stale profiles: the programs' next release, $FUZZ_EDIT edits (afdo-progen --edit=$FUZZ_EDIT)"
+    [ -z "${FUZZ_CACHE:-}" ] || echo "fuzz: profiles and -O2 measurements cached in $FUZZ_CACHE"
+  } | tee "$dir/run.log"
+  # shellcheck disable=SC2046
+  run_seeds "$dir" $(seq "$FUZZ_SEED0" $((FUZZ_SEED0 + FUZZ_N - 1)))
+  echo "fuzz: done $(date -u '+%Y-%m-%d %H:%M UTC')" | tee -a "$dir/run.log"
 }
 
 check_tools ()
@@ -280,12 +354,13 @@ case $cmd in
     row=$(cat "$FUZZ_WORK/one/seed-$1/row.tsv")
     mapfile -t f < <(tr '\t' '\n' <<<"$row")
     c=${f[15]}; [ "$c" = - ] && c=""
-    echo "seed $1: ${f[14]}${c:+ ($c)}; patterns ${f[1]}; reps ${f[2]}, measured at ${f[3]}; ${f[4]} samples"
+    echo "seed $1 (${f[17]}): ${f[14]}${c:+ ($c)}; patterns ${f[1]}; reps ${f[2]}, measured at ${f[3]}; ${f[4]} samples"
     echo "  instructions: -O2 ${f[5]}, plugin ${f[6]} (ratio ${f[9]})"
     echo "  mispredicted branches: -O2 ${f[7]}, plugin ${f[8]} (ratio ${f[10]})"
     echo "  text: -O2 ${f[11]} bytes, plugin ${f[12]} bytes"
     [ "${f[16]}" = - ] || echo "  grew most: ${f[16]} (i: instructions, m: mispredicts)"
-    echo "  files in $FUZZ_WORK/one/seed-$1 (prog.c, prof.gcov, o2, afdo, *.log)"
+    o=; [ "${f[17]}" = fresh ] || o="; orig.c, the program profiled"
+    echo "  files in $FUZZ_WORK/one/seed-$1 (prog.c, prof.gcov, o2, afdo, *.log$o)"
     [ "${f[14]}" = pass ]
     ;;
   seeds)
@@ -295,17 +370,25 @@ case $cmd in
     ;;
   run)
     check_tools
-    dir=$FUZZ_WORK/run
-    rm -rf "$dir"
-    mkdir -p "$dir"
-    {
-      echo "fuzz: $FUZZ_N seeds from $FUZZ_SEED0, $FUZZ_JOBS jobs, $(date -u '+%Y-%m-%d %H:%M UTC')"
-      echo "fuzz: plugin $FUZZ_PLUGIN, converter $FUZZ_CONVERT, generator $FUZZ_PROGEN"
-    } | tee "$dir/run.log"
-    # shellcheck disable=SC2046
-    run_seeds "$dir" $(seq "$FUZZ_SEED0" $((FUZZ_SEED0 + FUZZ_N - 1)))
-    echo "fuzz: done $(date -u '+%Y-%m-%d %H:%M UTC')" | tee -a "$dir/run.log"
-    bash "$BENCH/lib/fuzz-report.sh" "$dir/rows.tsv"
+    run_all "$FUZZ_WORK/run"
+    bash "$BENCH/lib/fuzz-report.sh" "$FUZZ_WORK/run/rows.tsv"
+    ;;
+  stale)
+    check_tools
+    [ "$FUZZ_EDIT" -gt 0 ] || FUZZ_EDIT=3
+    edit=$FUZZ_EDIT
+    top=$FUZZ_WORK/stale
+    rm -rf "$top/fresh" "$top/stale" "$top/match0"
+    if [ -z "${FUZZ_CACHE:-}" ]; then
+      export FUZZ_CACHE=$top/cache
+      rm -rf "$FUZZ_CACHE"
+    fi
+    args=$FUZZ_PLUGIN_ARGS
+    FUZZ_EDIT=0 run_all "$top/fresh"
+    FUZZ_EDIT=$edit run_all "$top/stale"
+    FUZZ_EDIT=$edit FUZZ_PLUGIN_ARGS="$args -fplugin-arg-afdo-match=0" run_all "$top/match0"
+    bash "$BENCH/lib/fuzz-stale.sh" "$top/fresh/rows.tsv" "$top/stale/rows.tsv" \
+      "$top/match0/rows.tsv"
     ;;
   blame)
     [ $# -eq 1 ] || die "usage: fuzz.sh blame DIR (a seed's directory)"
@@ -315,6 +398,6 @@ case $cmd in
     bash "$BENCH/lib/fuzz-report.sh" "${1:-$FUZZ_WORK/run/rows.tsv}"
     ;;
   *)
-    die "unknown command '$cmd' (run, seeds, one, blame, report)"
+    die "unknown command '$cmd' (run, seeds, one, blame, report, stale)"
     ;;
 esac

@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# afdo benchmarks: the report of the performance fuzzer on stale
+# profiles (fuzz.sh stale): three runs of the same seeds on the same
+# recordings, fresh, stale with the matcher and stale without it, side
+# by side: verdicts, geometric means of the ratios to -O2, how much of
+# the fresh profile's gain the stale one keeps, and the failures.
+# Copyright (C) 2026 The afdo authors.
+# SPDX-License-Identifier: GPL-3.0-or-later (see COPYING).
+#
+# Usage: fuzz-stale.sh FRESH.tsv STALE.tsv [MATCH0.tsv]
+# (rows of fuzz.sh; STALE and MATCH0 of FUZZ_EDIT=E, MATCH0 with
+# -fplugin-arg-afdo-match=0).  Writes benchmarks/results/
+# fuzz-stale-COMMIT.md and .tsv (the rows of all runs, a first column
+# naming the run); COMMIT as in fuzz-report.sh (FUZZ_COMMIT, else the
+# last commit that changed plugin/, converter/ or common/), FUZZ_RESULTS
+# the directory.  Each file's directory's run.log is quoted; the
+# diagnosis written by hand, fuzz-stale-COMMIT.notes.md, is appended.
+
+set -u
+
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+[ $# -ge 2 ] || { echo "usage: fuzz-stale.sh FRESH.tsv STALE.tsv [MATCH0.tsv]" >&2; exit 1; }
+labels=(fresh stale match0)
+files=("$@")
+for f in "${files[@]}"; do
+  [ -s "$f" ] || { echo "fuzz-stale: no rows in $f" >&2; exit 1; }
+done
+commit=${FUZZ_COMMIT:-$(git -C "$SRC" log -1 --format=%h -- plugin converter common 2>/dev/null)}
+[ -n "$commit" ] || commit=unknown
+out=${FUZZ_RESULTS:-$SRC/benchmarks/results}
+prefix=$out/fuzz-stale-$commit
+mkdir -p "$out"
+mode=$(awk -F'\t' 'NF >= 18 && $18 != "fresh" { print $18; exit }' "${files[1]}")
+[ -n "$mode" ] || { echo "fuzz-stale: ${files[1]} has no stale rows" >&2; exit 1; }
+
+{
+  printf 'run\tseed\tpatterns\treps\tmeasure\tsamples\to2_insns\tafdo_insns\to2_mispred\tafdo_mispred\tinsn_ratio\tmispred_ratio\to2_text\tafdo_text\tseconds\tverdict\tcauses\tblame\tmode\n'
+  for i in "${!files[@]}"; do
+    sed "s/^/${labels[$i]}\t/" "${files[$i]}"
+  done
+} >"$prefix.tsv"
+
+{
+  echo "# Performance fuzzing with stale profiles: the plugin against -O2 on the next release of generated programs ($commit)"
+  echo
+  echo "Made by \`benchmarks/fuzz.sh stale\` on $(date -u '+%Y-%m-%d %H:%M UTC');"
+  echo "$(nproc) cores, $(gcc --version | head -n 1)."
+  for i in "${!files[@]}"; do
+    log=$(dirname "${files[$i]}")/run.log
+    if [ -f "$log" ]; then
+      echo
+      echo "Run \`${labels[$i]}\`:"
+      echo
+      sed 's/^/    /' "$log"
+    fi
+  done
+  cat <<EOF
+
+Each seed is a program of \`afdo-progen SEED\`, profiled once (perf
+cpu-clock samples at 20 kHz of its -O2 build, converted by afdo-convert;
+the three runs use the same recording).  Its next release is
+\`afdo-progen SEED --$mode\`: the same output and hot code, with ${mode#edit=}
+edits chosen by the seed (statements inserted in function bodies, in
+loop bodies, before loops and between the driver's calls: stores to a
+volatile sink, locals nothing reads, comments, blank lines; braces of
+one-statement arms removed; two lines joined into one; in one program
+of three a static function renamed).  The runs:
+
+- \`fresh\`: the program profiled, built with its own profile, against
+  its -O2 build (the fuzzer's usual judgement);
+- \`stale\`: the edited program built with the old program's profile,
+  against the edited program's -O2 build (the plugin's defaults: the
+  matcher on);
+- \`match0\`: the same with \`-fplugin-arg-afdo-match=0\`: rows stay at
+  their line offsets.
+
+The criteria are the fuzzer's: a FAIL runs more than 1 % more
+instructions than -O2 (insns), mispredicts more than 5 % + 1,000 more
+branches (mispredicts), prints another checksum (output) or does not
+compile (compile).  The rows are in the .tsv beside this file (first
+column: the run).  Rerun a seed with
+\`FUZZ_EDIT=${mode#edit=} FUZZ_CACHE=DIR benchmarks/fuzz.sh one SEED\`.
+EOF
+  echo
+  awk -F'\t' -v labels="${labels[*]:0:$#}" '
+    function gm(sum, n) { return n ? exp(sum / n) : 0 }
+    function bucket(s) {
+      if (s < 100) return 1
+      if (s < 1000) return 2
+      if (s < 10000) return 3
+      return 4
+    }
+    FNR == 1 { run++ }
+    {
+      r = run; s = $1
+      seen[s] = 1
+      v[r, s] = $15; c[r, s] = $16; bl[r, s] = $17
+      if ($10 != "-" && $11 != "-") {
+        ok[r, s] = 1; ir[r, s] = $10; mr[r, s] = $11; smp[s] = $5
+      }
+      n[r]++
+      verdict[r, $15]++
+      if ($15 == "FAIL") {
+        m = split($16, cc, "+")
+        for (i = 1; i <= m; i++) crit[r, cc[i]]++
+      }
+    }
+    END {
+      nr = split(labels, lab, " ")
+      printf "## Verdicts\n\n"
+      printf "| run | programs | pass | FAIL | insns | mispredicts | output | compile | convert | errors |\n"
+      printf "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+      for (r = 1; r <= nr; r++)
+        printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n", lab[r], n[r],
+               verdict[r, "pass"], verdict[r, "FAIL"], crit[r, "insns"], crit[r, "mispredicts"],
+               crit[r, "output"], crit[r, "compile"], crit[r, "convert"], verdict[r, "error"]
+      printf "\nA program can fail by more than one criterion.\n\n"
+
+      # The seeds measured in every run.
+      k = 0
+      for (s in seen) {
+        all = 1
+        for (r = 1; r <= nr; r++) if (!((r, s) in ok)) all = 0
+        if (all) { k++; common[s] = 1 }
+      }
+      printf "## Ratios to -O2\n\n"
+      printf "Geometric means of the plugin'"'"'s count over -O2'"'"'s, on the %d programs\n", k
+      printf "measured in every run (by the profile'"'"'s samples too); \"kept\" is the\n"
+      printf "share of the fresh profile'"'"'s gain (in the logarithm of the geometric\n"
+      printf "mean) that the stale profile keeps: 100 %% as fresh, 0 %% as -O2, below 0\n"
+      printf "worse than -O2.\n\n"
+      bname[0] = "all"; bname[1] = "< 100 samples"; bname[2] = "100-999"; bname[3] = "1,000-9,999"; bname[4] = ">= 10,000"
+      printf "| programs | n |"
+      for (r = 1; r <= nr; r++) printf " %s insns | %s mispredicts |", lab[r], lab[r]
+      for (r = 2; r <= nr; r++) printf " %s kept: insns | mispredicts |", lab[r]
+      printf "\n|---|---:|"
+      for (r = 1; r <= nr; r++) printf "---:|---:|"
+      for (r = 2; r <= nr; r++) printf "---:|---:|"
+      printf "\n"
+      for (b = 0; b <= 4; b++) {
+        delete si; delete sm; nb = 0
+        for (s in common) {
+          if (b > 0 && bucket(smp[s]) != b) continue
+          nb++
+          for (r = 1; r <= nr; r++) { si[r] += log(ir[r, s]); sm[r] += log(mr[r, s] > 0 ? mr[r, s] : 1e-6) }
+        }
+        if (nb == 0) continue
+        printf "| %s | %d |", bname[b], nb
+        for (r = 1; r <= nr; r++) printf " %.4f | %.4f |", gm(si[r], nb), gm(sm[r], nb)
+        for (r = 2; r <= nr; r++) {
+          ki = si[1] < 0 ? sprintf("%.0f %%", 100 * si[r] / si[1]) : "-"
+          km = sm[1] < 0 ? sprintf("%.0f %%", 100 * sm[r] / sm[1]) : "-"
+          printf " %s | %s |", ki, km
+        }
+        printf "\n"
+      }
+
+      # Program by program: the stale runs against fresh, and the two
+      # stale runs against each other.
+      printf "\nProgram by program (instruction ratios of the same seed):\n\n"
+      printf "| comparison | better by > 1 %% | within 1 %% | worse by > 1 %% | worst seeds (ratio of ratios) |\n"
+      printf "|---|---:|---:|---:|---|\n"
+      for (p = 0; p < 3; p++) {
+        if (p == 0) { a = 2; z = 1 } else if (p == 1) { a = 3; z = 1 } else { a = 2; z = 3 }
+        if (a > nr) continue
+        better = same = worse = 0; nw = 0
+        delete wq; delete ws
+        for (s in common) {
+          q = ir[a, s] / ir[z, s]
+          if (q < 0.99) better++
+          else if (q > 1.01) worse++
+          else same++
+          if (q > 1.01) { nw++; wq[nw] = q; ws[nw] = s }
+        }
+        # The five worst.
+        list = ""
+        for (t = 1; t <= 5 && t <= nw; t++) {
+          bi = 0
+          for (j = 1; j <= nw; j++) if (ws[j] != "" && (bi == 0 || wq[j] > wq[bi])) bi = j
+          list = list (list == "" ? "" : ", ") sprintf("%s (%.3f)", ws[bi], wq[bi])
+          ws[bi] = ""; wq[bi] = 0
+        }
+        printf "| %s against %s | %d | %d | %d | %s |\n", lab[a], lab[z], better, same, worse, list
+      }
+
+      # The failures of the stale runs.
+      for (r = 2; r <= nr; r++) {
+        printf "\n## Failures of %s\n\n", lab[r]
+        nf = 0
+        for (s in seen) if (v[r, s] == "FAIL") nf++
+        if (nf == 0) { printf "None.\n"; continue }
+        printf "| seed | causes | insn ratio | mispredict ratio | samples |"
+        for (q = 1; q <= nr; q++) if (q != r) printf " %s |", lab[q]
+        printf " grew most |\n|---:|---|---:|---:|---:|"
+        for (q = 1; q <= nr; q++) if (q != r) printf "---|"
+        printf "---|\n"
+        for (s in seen) {
+          if (v[r, s] != "FAIL") continue
+          line = sprintf("| %s | %s | %s | %s | %s |", s, c[r, s], ok[r, s] ? ir[r, s] : "-", ok[r, s] ? mr[r, s] : "-", smp[s] != "" ? smp[s] : "-")
+          for (q = 1; q <= nr; q++) if (q != r)
+            line = line sprintf(" %s%s |", v[q, s], v[q, s] == "FAIL" ? " (" c[q, s] ")" : (ok[q, s] ? sprintf(" %.3f", ir[q, s]) : ""))
+          line = line sprintf(" %s |", bl[r, s])
+          print line | "sort -t\\| -k2 -n"
+        }
+        close("sort -t\\| -k2 -n")
+      }
+      printf "\nThe other runs'"'"' columns give their verdict and instruction ratio.\n"
+    }' "${files[@]}"
+  if [ -f "$prefix.notes.md" ]; then
+    echo
+    cat "$prefix.notes.md"
+  fi
+} >"$prefix.md"
+echo "fuzz-stale: $prefix.md"
