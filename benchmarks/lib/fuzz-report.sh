@@ -120,7 +120,8 @@ EOF
         m = split($16, c, "+")
         for (i = 1; i <= m; i++) {
           cause[v "\t" c[i]]++
-          seeds[v "\t" c[i]] = seeds[v "\t" c[i]] (seeds[v "\t" c[i]] == "" ? "" : " ") $1 ($1 in kn ? "*" : "")
+          key = NF >= 18 && $18 != "fresh" ? $1 "/" $18 : $1
+          seeds[v "\t" c[i]] = seeds[v "\t" c[i]] (seeds[v "\t" c[i]] == "" ? "" : " ") $1 (key in kn ? "*" : "")
         }
       }
       if ($10 != "-" && $11 != "-") {
