@@ -58,6 +58,9 @@
 #                         the same
 #   FUZZ_WORK=DIR         where seeds run (default benchmarks/work/fuzz)
 #   FUZZ_FREQ=20000       perf's sampling frequency
+#   FUZZ_PERF_ARGS=...    more options for perf record (e.g. --call-graph
+#                         dwarf: call chains; a cache of such recordings
+#                         is not one of IP samples alone)
 #   FUZZ_CC=gcc
 # Rows (tab-separated): seed patterns reps measure samples o2_insns
 # afdo_insns o2_mispred afdo_mispred insn_ratio mispred_ratio o2_text
@@ -86,6 +89,7 @@ fi
 export FUZZ_PROGEN
 export FUZZ_WORK=${FUZZ_WORK:-$BENCH/work/fuzz}
 export FUZZ_FREQ=${FUZZ_FREQ:-20000}
+export FUZZ_PERF_ARGS=${FUZZ_PERF_ARGS:-}
 export FUZZ_CC=${FUZZ_CC:-gcc}
 export FUZZ_PLUGIN_ARGS=${FUZZ_PLUGIN_ARGS:-}
 export FUZZ_EDIT=${FUZZ_EDIT:-0}
@@ -205,8 +209,9 @@ fuzz_seed ()
     cp "$FUZZ_PROFILE" prof.gcov || { causes=(profile); row; return 0; }
   else
     orig_build || { causes=(o2-build); row; return 0; }
-    if ! timeout 300 perf record -e cpu-clock -F "$FUZZ_FREQ" -q -o perf.data \
-	 -- "./$ob" "$reps" >/dev/null 2>perf.log || [ ! -s perf.data ]; then
+    # shellcheck disable=SC2086
+    if ! timeout 300 perf record -e cpu-clock -F "$FUZZ_FREQ" $FUZZ_PERF_ARGS -q \
+	 -o perf.data -- "./$ob" "$reps" >/dev/null 2>perf.log || [ ! -s perf.data ]; then
       causes=(perf); row; return 0
     fi
     if ! "$FUZZ_CONVERT" --binary="$ob" --perf=perf.data -o prof.gcov -v \
@@ -322,6 +327,7 @@ run_all ()
     echo "fuzz: $FUZZ_N seeds from $FUZZ_SEED0, $FUZZ_JOBS jobs, $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "fuzz: plugin $FUZZ_PLUGIN, converter $FUZZ_CONVERT, generator $FUZZ_PROGEN"
     [ -z "$FUZZ_PLUGIN_ARGS" ] || echo "fuzz: plugin arguments $FUZZ_PLUGIN_ARGS"
+    [ -z "$FUZZ_PERF_ARGS" ] || echo "fuzz: perf record $FUZZ_PERF_ARGS"
     [ "$FUZZ_EDIT" -eq 0 ] \
       || echo "fuzz: stale profiles: the programs' next release, $FUZZ_EDIT edits (afdo-progen --edit=$FUZZ_EDIT)"
     [ -z "${FUZZ_CACHE:-}" ] || echo "fuzz: profiles and -O2 measurements cached in $FUZZ_CACHE"

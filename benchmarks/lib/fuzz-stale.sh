@@ -13,7 +13,7 @@
 # fuzz-stale-COMMIT.md and .tsv (the rows of all runs, a first column
 # naming the run); COMMIT as in fuzz-report.sh (FUZZ_COMMIT, else the
 # last commit that changed plugin/, converter/ or common/), FUZZ_RESULTS
-# the directory.  Each file's directory's run.log is quoted; the
+# the directory, FUZZ_NAME the files' name instead of fuzz-stale-COMMIT.  Each file's directory's run.log is quoted; the
 # diagnosis written by hand, fuzz-stale-COMMIT.notes.md, is appended.
 
 set -u
@@ -28,7 +28,7 @@ done
 commit=${FUZZ_COMMIT:-$(git -C "$SRC" log -1 --format=%h -- plugin converter common 2>/dev/null)}
 [ -n "$commit" ] || commit=unknown
 out=${FUZZ_RESULTS:-$SRC/benchmarks/results}
-prefix=$out/fuzz-stale-$commit
+prefix=$out/${FUZZ_NAME:-fuzz-stale-$commit}
 mkdir -p "$out"
 mode=$(awk -F'\t' 'NF >= 18 && $18 != "fresh" { print $18; exit }' "${files[1]}")
 [ -n "$mode" ] || { echo "fuzz-stale: ${files[1]} has no stale rows" >&2; exit 1; }
@@ -82,7 +82,11 @@ column: the run).  Rerun a seed with
 \`FUZZ_EDIT=${mode#edit=} FUZZ_CACHE=DIR benchmarks/fuzz.sh one SEED\`.
 EOF
   echo
-  awk -F'\t' -v labels="${labels[*]:0:$#}" '
+  # The stale seeds whose program has a function renamed (from the
+  # list of edits at the end of each kept program).
+  renamed=$(grep -l '^   .*: renamed ' "$(dirname "${files[1]}")"/seed-*/prog.c 2>/dev/null \
+	    | sed 's|.*/seed-\([0-9]*\)/prog.c|\1|' | tr '\n' ' ')
+  awk -F'\t' -v labels="${labels[*]:0:$#}" -v renamed="$renamed" '
     function gm(sum, n) { return n ? exp(sum / n) : 0 }
     function bucket(s) {
       if (s < 100) return 1
@@ -98,6 +102,7 @@ EOF
       if ($10 != "-" && $11 != "-") {
         ok[r, s] = 1; ir[r, s] = $10; mr[r, s] = $11; smp[s] = $5
       }
+      if ($6 != "-") o2[r, s] = $6
       n[r]++
       verdict[r, $15]++
       if ($15 == "FAIL") {
@@ -153,6 +158,49 @@ EOF
           printf " %s | %s |", ki, km
         }
         printf "\n"
+      }
+
+      # The -O2 builds of the two programs.
+      no2 = up = down = so2 = 0
+      for (s in common) {
+        if (!((1, s) in o2) || !((2, s) in o2)) continue
+        q = o2[2, s] / o2[1, s]
+        no2++; so2 += log(q)
+        if (q > 1.01) up++
+        if (q < 0.99) down++
+      }
+      if (no2) {
+        printf "\nThe edited programs'"'"' -O2 builds run %.4f of the old programs'"'"' -O2\n", gm(so2, no2)
+        printf "instructions (geometric mean of %d); %d run more than 1 %% more, %d more\n", no2, up, down
+        printf "than 1 %% fewer.\n"
+      }
+
+      # By the edits: with a function renamed or not, on the programs
+      # whose profile the plugin uses (100 samples or more).
+      if (renamed != "" && nr >= 2) {
+        m = split(renamed, rl, " ")
+        for (i = 1; i <= m; i++) isren[rl[i]] = 1
+        printf "\nBy the edits, on the programs of 100 samples or more:\n\n"
+        printf "| edits | n |"
+        for (r = 1; r <= nr; r++) printf " %s insns |", lab[r]
+        for (r = 2; r <= nr; r++) printf " %s kept |", lab[r]
+        printf "\n|---|---:|"
+        for (r = 1; r <= nr; r++) printf "---:|"
+        for (r = 2; r <= nr; r++) printf "---:|"
+        printf "\n"
+        for (g = 1; g >= 0; g--) {
+          delete si; ng = 0
+          for (s in common) {
+            if (smp[s] < 100 || (s in isren) != g) continue
+            ng++
+            for (r = 1; r <= nr; r++) si[r] += log(ir[r, s])
+          }
+          if (ng == 0) continue
+          printf "| %s | %d |", g ? "a function renamed" : "no function renamed", ng
+          for (r = 1; r <= nr; r++) printf " %.4f |", gm(si[r], ng)
+          for (r = 2; r <= nr; r++) printf " %s |", si[1] < 0 ? sprintf("%.0f %%", 100 * si[r] / si[1]) : "-"
+          printf "\n"
+        }
       }
 
       # Program by program: the stale runs against fresh, and the two
