@@ -25,7 +25,10 @@
 # code, E edits: statements inserted, lines removed or joined, perhaps a
 # function renamed): its -O2 build against the plugin's build with the
 # old program's profile, by the same criteria.  An edited program whose
-# output is not the old program's is an error (edit-output).
+# output is not the old program's is an error (edit-output).  With
+# FUZZ_EDIT_OWN=1 as well the profile is the edited program's own (its
+# -O2 build recorded): the fresh profile of the next release, the
+# reference for what a stale one keeps.
 #
 # Usage:
 #   fuzz.sh run             FUZZ_N seeds from FUZZ_SEED0, then the report
@@ -34,10 +37,11 @@
 #   fuzz.sh blame DIR       the functions that grew in a seed's directory
 #   fuzz.sh report [ROWS]   the report of a run's rows (default: the
 #                           last run's) into benchmarks/results
-#   fuzz.sh stale           FUZZ_N seeds three times on one recording
-#                           each: fresh, stale (FUZZ_EDIT, default 3)
-#                           and stale with -fplugin-arg-afdo-match=0;
-#                           the report benchmarks/results/fuzz-stale-C.md
+#   fuzz.sh stale           FUZZ_N seeds four times: fresh; the next
+#                           release (FUZZ_EDIT, default 3) with its own
+#                           profile; with the fresh run's profile; so with
+#                           -fplugin-arg-afdo-match=0; the report
+#                           benchmarks/results/fuzz-stale-COMMIT.md
 # Environment:
 #   FUZZ_N=1000 FUZZ_SEED0=1 FUZZ_JOBS=2
 #   FUZZ_BUILD=DIR        afdo-convert, afdo.so (and afdo-progen) from DIR
@@ -47,15 +51,16 @@
 #   FUZZ_PLUGIN_ARGS=...  more options for the plugin's build
 #   FUZZ_EDIT=E           judge stale profiles: the programs' next release
 #                         with E edits (default 0: the program profiled)
+#   FUZZ_EDIT_OWN=1       (with FUZZ_EDIT) the next release's own profile
 #   FUZZ_PROFILE=FILE     (one) this profile instead of a new recording
 #   FUZZ_CACHE=DIR        keep each seed's profile and -O2 measurement in
 #                         DIR and reuse them when there: the plugins of two
 #                         trees judged on the same samples (the cache holds
 #                         what the converter and generator made; clear it
-#                         when either changes).  A stale run's -O2
-#                         measurement of the edited program goes to
-#                         DIR/seed-N/edit-E, reused while the program is
-#                         the same
+#                         when either changes).  The edited program's -O2
+#                         measurement (and own profile) go to
+#                         DIR/seed-N/edit-E with its source, emptied when
+#                         the generator makes another program
 #   FUZZ_WORK=DIR         where seeds run (default benchmarks/work/fuzz)
 #   FUZZ_FREQ=20000       perf's sampling frequency
 #   FUZZ_PERF_ARGS=...    more options for perf record (e.g. --call-graph
@@ -66,8 +71,8 @@
 # afdo_insns o2_mispred afdo_mispred insn_ratio mispred_ratio o2_text
 # afdo_text seconds verdict causes blame (of a FAIL: the functions whose
 # instructions and mispredicts grew most, "i:FN:+N,m:FN:+N", from
-# cachegrind's per-function counts) mode ("fresh", or "edit=E": the
-# counts are the edited program's).  A failing seed's directory
+# cachegrind's per-function counts) mode ("fresh"; "edit=E": the counts
+# are the edited program's; "edit=E/own": so is the profile).  A failing seed's directory
 # (WORK/run/seed-N) keeps its program (prog.c, the one judged; orig.c,
 # the one profiled, when stale), profile, binaries and logs.
 
@@ -92,7 +97,7 @@ export FUZZ_FREQ=${FUZZ_FREQ:-20000}
 export FUZZ_PERF_ARGS=${FUZZ_PERF_ARGS:-}
 export FUZZ_CC=${FUZZ_CC:-gcc}
 export FUZZ_PLUGIN_ARGS=${FUZZ_PLUGIN_ARGS:-}
-export FUZZ_EDIT=${FUZZ_EDIT:-0}
+export FUZZ_EDIT=${FUZZ_EDIT:-0} FUZZ_EDIT_OWN=${FUZZ_EDIT_OWN:-}
 case $FUZZ_EDIT in
   '' | *[!0-9]*) echo "fuzz: FUZZ_EDIT=$FUZZ_EDIT is not a number" >&2; exit 1 ;;
 esac
@@ -161,8 +166,9 @@ fuzz_seed ()
 {
   local seed=$1 dir=$2 t0=$SECONDS edit=$((10#$FUZZ_EDIT)) mode=fresh
   local patterns=- reps=- measure=- samples=- o2i=- afi=- o2m=- afm=- ir=- mr=-
-  local o2s=- afs=- verdict=error causes=() blamed=-
+  local o2s=- afs=- verdict=error causes=() blamed=- own=
   [ "$edit" -gt 0 ] && mode=edit=$edit
+  [ "$edit" -gt 0 ] && [ -n "${FUZZ_EDIT_OWN:-}" ] && own=1 mode=edit=$edit/own
   rm -rf "$dir"
   mkdir -p "$dir"
   cd "$dir" || return 1
@@ -177,11 +183,12 @@ fuzz_seed ()
     cat row.tsv
   }
 
-  # The program profiled, ORIG, and its -O2 build, OB (when stale: made
-  # only for a new recording or for its output); the program judged is
-  # prog.c.
-  local orig=prog.c ob=o2
-  [ "$edit" -gt 0 ] && orig=orig.c ob=orig-o2
+  # The program of the seed, ORIG, and its -O2 build, OB (when edited:
+  # made only for a new recording or for its output); the program judged
+  # is prog.c; the one profiled is ORIG, or with FUZZ_EDIT_OWN prog.c.
+  local orig=prog.c ob=o2 pb=o2
+  [ "$edit" -gt 0 ] && orig=orig.c ob=orig-o2 pb=orig-o2
+  [ -n "$own" ] && pb=o2
   if ! "$FUZZ_PROGEN" "$seed" >"$orig" 2>progen.log \
      || { [ "$edit" -gt 0 ] \
 	  && ! "$FUZZ_PROGEN" "$seed" --edit="$edit" >prog.c 2>>progen.log; }; then
@@ -199,29 +206,42 @@ fuzz_seed ()
     [ -x "$ob" ] || "$FUZZ_CC" -O2 -g "$orig" -o "$ob" >build-orig.log 2>&1
   }
 
-  # The profile: a new recording, FUZZ_PROFILE, or the cache's.
-  local cache=
+  # The cache: DIR/seed-N for the seed's program, DIR/seed-N/edit-E for
+  # its edited program (emptied when that program is not this one).
+  local cache= ecache=
   [ -n "${FUZZ_CACHE:-}" ] && cache=$FUZZ_CACHE/seed-$seed && mkdir -p "$cache"
-  if [ -n "$cache" ] && [ -s "$cache/prof.gcov" ] && [ -s "$cache/samples" ]; then
-    cp "$cache/prof.gcov" prof.gcov
-    samples=$(cat "$cache/samples")
+  if [ -n "$cache" ] && [ "$edit" -gt 0 ]; then
+    ecache=$cache/edit-$edit
+    if ! cmp -s prog.c "$ecache/prog.c"; then
+      rm -rf "$ecache"
+      mkdir -p "$ecache"
+      cp prog.c "$ecache/prog.c"
+    fi
+  fi
+
+  # The profile: a new recording, FUZZ_PROFILE, or the cache's.
+  local pcache=$cache
+  [ -n "$own" ] && pcache=$ecache
+  if [ -n "$pcache" ] && [ -s "$pcache/prof.gcov" ] && [ -s "$pcache/samples" ]; then
+    cp "$pcache/prof.gcov" prof.gcov
+    samples=$(cat "$pcache/samples")
   elif [ -n "${FUZZ_PROFILE:-}" ]; then
     cp "$FUZZ_PROFILE" prof.gcov || { causes=(profile); row; return 0; }
   else
-    orig_build || { causes=(o2-build); row; return 0; }
+    [ "$pb" = o2 ] || orig_build || { causes=(o2-build); row; return 0; }
     # shellcheck disable=SC2086
     if ! timeout 300 perf record -e cpu-clock -F "$FUZZ_FREQ" $FUZZ_PERF_ARGS -q \
-	 -o perf.data -- "./$ob" "$reps" >/dev/null 2>perf.log || [ ! -s perf.data ]; then
+	 -o perf.data -- "./$pb" "$reps" >/dev/null 2>perf.log || [ ! -s perf.data ]; then
       causes=(perf); row; return 0
     fi
-    if ! "$FUZZ_CONVERT" --binary="$ob" --perf=perf.data -o prof.gcov -v \
+    if ! "$FUZZ_CONVERT" --binary="$pb" --perf=perf.data -o prof.gcov -v \
 	 >convert.log 2>&1 || [ ! -s prof.gcov ]; then
       verdict=FAIL causes=(convert); row; return 0
     fi
     samples=$(sed -n 's/^afdo-convert: samples in [^:]*: \([0-9]*\).*/\1/p' convert.log | head -n 1)
     [ -n "$samples" ] || samples=0
-    if [ -n "$cache" ]; then
-      cp prof.gcov "$cache/prof.gcov" && echo "$samples" >"$cache/samples"
+    if [ -n "$pcache" ]; then
+      cp prof.gcov "$pcache/prof.gcov" && echo "$samples" >"$pcache/samples"
     fi
   fi
 
@@ -233,12 +253,10 @@ fuzz_seed ()
   fi
   afs=$(text_size afdo)
 
-  # The -O2 measurement: the cache's (of a stale run: DIR/edit-E, while
-  # its program is this one), or made and kept there.
+  # The -O2 measurement: the cache's, or made and kept there.
   local b runs=(o2 afdo) o2cache=$cache
-  [ -n "$cache" ] && [ "$edit" -gt 0 ] && o2cache=$cache/edit-$edit
-  if [ -n "$o2cache" ] && [ -s "$o2cache/cg-o2.log" ] && [ -f "$o2cache/out-o2.txt" ] \
-     && { [ "$edit" -eq 0 ] || cmp -s prog.c "$o2cache/prog.c"; }; then
+  [ "$edit" -gt 0 ] && o2cache=$ecache
+  if [ -n "$o2cache" ] && [ -s "$o2cache/cg-o2.log" ] && [ -f "$o2cache/out-o2.txt" ]; then
     cp "$o2cache/cg-o2.log" "$o2cache/out-o2.txt" .
     [ -s "$o2cache/cg-o2.out" ] && cp "$o2cache/cg-o2.out" .
     runs=(afdo)
@@ -253,13 +271,11 @@ fuzz_seed ()
       causes+=(output)
     fi
     if [ "$b" = o2 ] && [ -n "$o2cache" ]; then
-      mkdir -p "$o2cache"
       cp cg-o2.log cg-o2.out out-o2.txt "$o2cache/"
-      [ "$edit" -gt 0 ] && cp prog.c "$o2cache/prog.c"
     fi
   done
-  # A stale run's edited program prints what the profiled one does (its
-  # output at the measured repetitions: the cache's, else run natively).
+  # An edited program prints what the seed's program does (its output at
+  # the measured repetitions: the cache's, else run natively).
   if [ "$edit" -gt 0 ]; then
     if [ -n "$cache" ] && [ -f "$cache/out-o2.txt" ]; then
       cp "$cache/out-o2.txt" out-orig.txt
@@ -311,7 +327,7 @@ run_seeds ()
       cat "$dir/seed-$s/row.tsv"
     else
       printf '%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\terror\tharness\t-\t%s\n' "$s" \
-	"$( [ "$FUZZ_EDIT" -gt 0 ] && echo "edit=$FUZZ_EDIT" || echo fresh)"
+	"$( [ "$FUZZ_EDIT" -gt 0 ] && echo "edit=$FUZZ_EDIT${FUZZ_EDIT_OWN:+/own}" || echo fresh)"
     fi
   done >"$dir/rows.tsv"
 }
@@ -328,8 +344,11 @@ run_all ()
     echo "fuzz: plugin $FUZZ_PLUGIN, converter $FUZZ_CONVERT, generator $FUZZ_PROGEN"
     [ -z "$FUZZ_PLUGIN_ARGS" ] || echo "fuzz: plugin arguments $FUZZ_PLUGIN_ARGS"
     [ -z "$FUZZ_PERF_ARGS" ] || echo "fuzz: perf record $FUZZ_PERF_ARGS"
-    [ "$FUZZ_EDIT" -eq 0 ] \
-      || echo "fuzz: stale profiles: the programs' next release, $FUZZ_EDIT edits (afdo-progen --edit=$FUZZ_EDIT)"
+    if [ "$FUZZ_EDIT" -gt 0 ] && [ -n "${FUZZ_EDIT_OWN:-}" ]; then
+      echo "fuzz: the programs' next release, $FUZZ_EDIT edits (afdo-progen --edit=$FUZZ_EDIT), with its own profile"
+    elif [ "$FUZZ_EDIT" -gt 0 ]; then
+      echo "fuzz: stale profiles: the programs' next release, $FUZZ_EDIT edits (afdo-progen --edit=$FUZZ_EDIT)"
+    fi
     [ -z "${FUZZ_CACHE:-}" ] || echo "fuzz: profiles and -O2 measurements cached in $FUZZ_CACHE"
   } | tee "$dir/run.log"
   # shellcheck disable=SC2046
@@ -384,17 +403,19 @@ case $cmd in
     [ "$FUZZ_EDIT" -gt 0 ] || FUZZ_EDIT=3
     edit=$FUZZ_EDIT
     top=$FUZZ_WORK/stale
-    rm -rf "$top/fresh" "$top/stale" "$top/match0"
+    rm -rf "$top/fresh" "$top/own" "$top/stale" "$top/match0"
     if [ -z "${FUZZ_CACHE:-}" ]; then
       export FUZZ_CACHE=$top/cache
       rm -rf "$FUZZ_CACHE"
     fi
     args=$FUZZ_PLUGIN_ARGS
     FUZZ_EDIT=0 run_all "$top/fresh"
-    FUZZ_EDIT=$edit run_all "$top/stale"
-    FUZZ_EDIT=$edit FUZZ_PLUGIN_ARGS="$args -fplugin-arg-afdo-match=0" run_all "$top/match0"
-    bash "$BENCH/lib/fuzz-stale.sh" "$top/fresh/rows.tsv" "$top/stale/rows.tsv" \
-      "$top/match0/rows.tsv"
+    FUZZ_EDIT=$edit FUZZ_EDIT_OWN=1 run_all "$top/own"
+    FUZZ_EDIT=$edit FUZZ_EDIT_OWN= run_all "$top/stale"
+    FUZZ_EDIT=$edit FUZZ_EDIT_OWN= FUZZ_PLUGIN_ARGS="$args -fplugin-arg-afdo-match=0" \
+      run_all "$top/match0"
+    bash "$BENCH/lib/fuzz-stale.sh" fresh="$top/fresh/rows.tsv" own="$top/own/rows.tsv" \
+      stale="$top/stale/rows.tsv" match0="$top/match0/rows.tsv"
     ;;
   blame)
     [ $# -eq 1 ] || die "usage: fuzz.sh blame DIR (a seed's directory)"

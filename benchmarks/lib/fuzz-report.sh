@@ -33,6 +33,7 @@ mode=$(awk -F'\t' '{ m = NF >= 18 ? $18 : "fresh"; if (!(m in s)) { s[m] = 1; l 
 		  END { print l }' "$rows")
 case $mode in
   fresh) name=fuzz-$commit ;;
+  edit=[0-9]*/own) e=${mode#edit=}; name=fuzz-edit${e%/own}-own-$commit ;;
   edit=[0-9]*) name=fuzz-edit${mode#edit=}-$commit ;;
   *) echo "fuzz-report: rows of more than one mode ($mode) in $rows" >&2; exit 1 ;;
 esac
@@ -74,7 +75,19 @@ instructions (insns), mispredicts more than 5 % + 1,000 more branches
 (convert).  Ratios are the plugin's count over -O2's.  Rerun a seed with
 `benchmarks/fuzz.sh one SEED`; the rows are in the .tsv beside this file.
 EOF
-  if [ "$mode" != fresh ]; then
+  if [ "${mode%/own}" != "$mode" ]; then
+    e=${mode#edit=}
+    cat <<EOF
+
+The programs are the next release of each seed's, \`afdo-progen SEED
+--edit=${e%/own}\` (the same output and hot code; ${e%/own} edits: statements
+inserted, lines removed or joined, in some programs a static function
+renamed; the program ends with their list), profiled themselves: the
+fresh profile of the next release, against which a stale profile is
+judged.  An edited program whose output is not the old one's is an
+error (edit-output).
+EOF
+  elif [ "$mode" != fresh ]; then
     cat <<EOF
 
 The profiles are stale: each is the profile of \`afdo-progen SEED\`, but
