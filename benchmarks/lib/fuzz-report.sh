@@ -57,7 +57,7 @@ runlog=$(dirname "$rows")/run.log
   echo "$(nproc) cores, $(gcc --version | head -n 1)."
   if [ -f "$runlog" ]; then
     echo
-    sed 's/^/    /' "$runlog"
+    sed -e "s|$SRC/||g" -e 's|cached in .*|cached in FUZZ_CACHE|' -e 's/^/    /' "$runlog"
   fi
   cat <<'EOF'
 

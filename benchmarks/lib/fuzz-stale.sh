@@ -66,7 +66,8 @@ edits=${mode#edit=}
       echo
       echo "Run \`${labels[$i]}\`:"
       echo
-      sed 's/^/    /' "$log"
+      # Paths of this tree without it; the cache by its variable.
+      sed -e "s|$SRC/||g" -e 's|cached in .*|cached in FUZZ_CACHE|' -e 's/^/    /' "$log"
     fi
   done
   cat <<EOF
