@@ -72,9 +72,10 @@
 # afdo_text seconds verdict causes blame (of a FAIL: the functions whose
 # instructions and mispredicts grew most, "i:FN:+N,m:FN:+N", from
 # cachegrind's per-function counts) mode ("fresh"; "edit=E": the counts
-# are the edited program's; "edit=E/own": so is the profile).  A failing seed's directory
-# (WORK/run/seed-N) keeps its program (prog.c, the one judged; orig.c,
-# the one profiled, when stale), profile, binaries and logs.
+# are the edited program's; "edit=E/own": so is the profile).  A failing
+# seed's directory (WORK/run/seed-N) keeps its program (prog.c, the one
+# judged; orig.c, the seed's program, when edited), profile, binaries
+# and logs.
 
 set -u
 
