@@ -80,17 +80,24 @@ function bodies, in loop bodies, before loops and between the driver's
 calls: stores to a volatile sink, locals nothing reads, comments, blank
 lines; braces of one-statement arms removed; two lines joined into one;
 in one program of three a static function renamed).  The runs:
-
-- \`fresh\`: the program profiled, built with its own profile, against
-  its -O2 build (the fuzzer's usual judgement);
-- \`own\`: the next release built with its own profile (a recording of
-  its -O2 build), against its -O2 build: what a fresh profile gives the
-  new release;
-- \`stale\`: the next release built with the old program's profile (the
-  recording of \`fresh\`), against its -O2 build, with the plugin's
-  defaults (the matcher on);
-- \`match0\`: the same with \`-fplugin-arg-afdo-match=0\`: rows stay at
-  their line offsets.
+EOF
+  for l in "${labels[@]}"; do
+    case $l in
+      fresh) echo
+	     echo "- \`fresh\`: the program profiled, built with its own profile, against"
+	     echo "  its -O2 build (the fuzzer's usual judgement);" ;;
+      own) echo "- \`own\`: the next release built with its own profile (a recording of"
+	   echo "  its -O2 build), against its -O2 build: what a fresh profile gives the"
+	   echo "  new release;" ;;
+      stale) echo "- \`stale\`: the next release built with the old program's profile (the"
+	     echo "  recording of \`fresh\`), against its -O2 build, with the plugin's"
+	     echo "  defaults (the matcher on);" ;;
+      match0) echo "- \`match0\`: the same with \`-fplugin-arg-afdo-match=0\`: rows stay at"
+	      echo "  their line offsets." ;;
+      *) echo "- \`$l\`: the next release built with the old program's profile, as run." ;;
+    esac
+  done
+  cat <<EOF
 
 The criteria are the fuzzer's: a FAIL runs more than 1 % more
 instructions than -O2 (insns), mispredicts more than 5 % + 1,000 more
