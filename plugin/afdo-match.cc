@@ -97,7 +97,18 @@ struct offset_map
      the pair before it (the start of the function, for the first), the
      others PAIRS[i].  */
   auto_vec<uint32_t> split;
+  /* After the last pair (everywhere, without pairs): rows at offsets
+     from TAIL_SPLIT on move by TAIL_SHIFT lines, not with the last
+     pair.  */
+  uint32_t tail_split;
+  int64_t tail_shift;
+
+  offset_map () : tail_split (UINT32_MAX), tail_shift (0) {}
 };
+
+/* How far the rows after the last matched call may move on their own:
+   lines inserted or removed there, where no call anchors them.  */
+#define AFDO_MATCH_TAIL_LINES 32
 
 struct match_ctx
 {
@@ -195,8 +206,24 @@ gather_unit (match_ctx *c)
     {
       if (!afdo_unit_function_p (node))
 	continue;
-      view_of (c, node->decl)->defined = true;
+      ir_view *own = view_of (c, node->decl);
+      own->defined = true;
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+      /* The lines of the opening and the closing brace have code in
+	 every build (the prologue and the epilogue), and seldom a
+	 statement.  */
+      tree origin = own->decl;
+      location_t braces[2] = { cfun->function_start_locus,
+			       cfun->function_end_locus };
+      for (unsigned k = 0; k < 2; k++)
+	if (LOCATION_LOCUS (braces[k]) != UNKNOWN_LOCATION
+	    && LOCATION_LINE (braces[k]) >= DECL_SOURCE_LINE (origin))
+	  {
+	    uint32_t off = ((uint32_t) LOCATION_LINE (braces[k])
+			    - (uint32_t) DECL_SOURCE_LINE (origin)) & 0xffffu;
+	    own->keys.safe_push (AFDO_KEY (off, 0));
+	    own->freqs.safe_push (std::make_pair (off, 1.0));
+	  }
       basic_block bb;
       profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (cfun)->count;
       FOR_EACH_BB_FN (bb, cfun)
@@ -347,8 +374,8 @@ bool
 has_code (const ir_view *v, afdo_key_t key)
 {
   uint32_t off = AFDO_KEY_OFFSET (key);
-  /* The line the function starts on has its prologue in every build,
-     and seldom a statement.  */
+  /* The line of the function's name: code of the prologue may be there
+     too.  */
   if (off == 0)
     return true;
   unsigned lo = 0, hi = v->keys.length ();
@@ -391,8 +418,18 @@ uint32_t
 map_offset (const offset_map *m, uint32_t off)
 {
   const vec<std::pair<uint32_t, uint32_t> > &p = m->pairs;
-  if (p.is_empty ())
-    return off;
+  if (p.is_empty () || off > p[p.length () - 1].first)
+    {
+      /* After the last call: with it, or by the tail's own shift.  */
+      int64_t base = p.is_empty () ? 0
+		     : (int64_t) p[p.length () - 1].second - p[p.length () - 1].first;
+      int64_t low = p.is_empty () ? -1 : (int64_t) p[p.length () - 1].second;
+      int64_t to = (int64_t) off + (off < m->tail_split ? base
+				    : m->tail_shift);
+      if (to <= low || to > 0xffff)
+	return UINT32_MAX;
+      return (uint32_t) to;
+    }
   /* The last pair at or before OFF; before the first, the start of the
      function, which stays where it is.  */
   unsigned lo = 0, hi = p.length ();
@@ -420,9 +457,6 @@ map_offset (const offset_map *m, uint32_t off)
       unsigned i = lo - 1;
       if (p[i].first == off)
 	return p[i].second;
-      if (i + 1 == p.length ())
-	return (int64_t) off - p[i].first + p[i].second > 0xffff
-	       ? UINT32_MAX : off - p[i].first + p[i].second;
       if (off < m->split[i + 1])
 	to = (int64_t) off - p[i].first + p[i].second;
       else
@@ -635,6 +669,125 @@ choose_splits (const ir_view *v, const vec<row> &rows, offset_map *m)
     }
 }
 
+/* The line of ROWS (sorted) at OFF: whether it has a row, and for the
+   shift DELTA (the line going to OFF + DELTA, valid only above LOW):
+   the samples that land on code, whether the line agrees, and how well
+   its largest count fits the static estimate.  R is the first row at or
+   after OFF, and is moved past the line's rows.  */
+void
+line_score (const ir_view *v, const vec<row> &rows, unsigned *r,
+	    uint32_t off, int64_t delta, int64_t low, uint64_t *land,
+	    unsigned *agree, double *fit)
+{
+  int64_t to = (int64_t) off + delta;
+  bool ok = to > low && to >= 0 && to <= 0xffff;
+  bool row_here = *r < rows.length ()
+		  && AFDO_KEY_OFFSET (rows[*r].key) == off;
+  *land = 0;
+  *fit = 0;
+  *agree = ok && has_code (v, AFDO_KEY (to, 0)) == row_here;
+  uint64_t cmax = 0;
+  for (; *r < rows.length () && AFDO_KEY_OFFSET (rows[*r].key) == off;
+       (*r)++)
+    {
+      cmax = MAX (cmax, rows[*r].count);
+      if (ok && has_code (v, AFDO_KEY (to, AFDO_KEY_DISC (rows[*r].key))))
+	*land = afdo_count_add (*land, rows[*r].count);
+    }
+  if (ok)
+    *fit = (double) cmax * log2 (1.0 + line_freq (v, to));
+}
+
+/* The rows after the last matched call (all rows, without one) follow
+   it unless lines were inserted or removed below it: then from some
+   line on they move by a shift of their own, within
+   AFDO_MATCH_TAIL_LINES of the call's.  Chosen as the gaps' splits are,
+   and only when it does better than following the call.  */
+void
+choose_tail (const ir_view *v, const vec<row> &rows, offset_map *m)
+{
+  const vec<std::pair<uint32_t, uint32_t> > &p = m->pairs;
+  int64_t a0 = p.is_empty () ? -1 : (int64_t) p[p.length () - 1].first;
+  int64_t b0 = p.is_empty () ? -1 : (int64_t) p[p.length () - 1].second;
+  int64_t base = p.is_empty () ? 0 : b0 - a0;
+  unsigned r0 = 0;
+  while (r0 < rows.length () && (int64_t) AFDO_KEY_OFFSET (rows[r0].key) <= a0)
+    r0++;
+  if (r0 == rows.length ())
+    return;
+  uint32_t first = (uint32_t) (a0 + 1);
+  unsigned len = AFDO_KEY_OFFSET (rows[rows.length () - 1].key) - first + 1;
+  auto_vec<uint64_t> land_b, land_d;
+  auto_vec<unsigned> agree_b, agree_d;
+  auto_vec<double> fit_b, fit_d;
+  land_b.safe_grow_cleared (len);
+  agree_b.safe_grow_cleared (len);
+  fit_b.safe_grow_cleared (len);
+  land_d.safe_grow_cleared (len);
+  agree_d.safe_grow_cleared (len);
+  fit_d.safe_grow_cleared (len);
+  uint64_t all_land = 0;
+  unsigned all_agree = 0;
+  double all_fit = 0;
+  unsigned r = r0;
+  for (unsigned i = 0; i < len; i++)
+    {
+      line_score (v, rows, &r, first + i, base, b0, &land_b[i], &agree_b[i],
+		  &fit_b[i]);
+      all_land = afdo_count_add (all_land, land_b[i]);
+      all_agree += agree_b[i];
+      all_fit += fit_b[i];
+    }
+  /* Following the call is the choice to beat.  */
+  uint64_t best_land = all_land;
+  unsigned best_agree = all_agree;
+  double best_fit = all_fit;
+  for (int64_t d = base - AFDO_MATCH_TAIL_LINES;
+       d <= base + AFDO_MATCH_TAIL_LINES; d++)
+    {
+      if (d == base)
+	continue;
+      r = r0;
+      for (unsigned i = 0; i < len; i++)
+	line_score (v, rows, &r, first + i, d, b0, &land_d[i], &agree_d[i],
+		    &fit_d[i]);
+      /* Split S: lines below follow the call, the others move by D.  */
+      uint64_t early_land = 0, late_land = 0;
+      unsigned early_agree = 0, late_agree = 0;
+      double early_fit = 0, late_fit = 0;
+      for (unsigned i = 0; i < len; i++)
+	{
+	  late_land = afdo_count_add (late_land, land_d[i]);
+	  late_agree += agree_d[i];
+	  late_fit += fit_d[i];
+	}
+      for (unsigned s = 0; s < len; s++)
+	{
+	  uint64_t land = afdo_count_add (early_land, late_land);
+	  unsigned agree = early_agree + late_agree;
+	  double fit = early_fit + late_fit;
+	  double tol = 1e-6 * MAX (fit, best_fit);
+	  if (land > best_land
+	      || (land == best_land
+		  && (agree > best_agree
+		      || (agree == best_agree && fit > best_fit + tol))))
+	    {
+	      best_land = land;
+	      best_agree = agree;
+	      best_fit = fit;
+	      m->tail_split = first + s;
+	      m->tail_shift = d;
+	    }
+	  early_land = afdo_count_add (early_land, land_b[s]);
+	  late_land -= land_d[s];
+	  early_agree += agree_b[s];
+	  late_agree -= agree_d[s];
+	  early_fit += fit_b[s];
+	  late_fit -= fit_d[s];
+	}
+    }
+}
+
 /* Step 6: a function of the unit with no profile of its own (DECL),
    called where a caller's profile calls NAME.  */
 struct rename_vote
@@ -700,23 +853,24 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
 		 && v->anchors[j].name == pa[i].name);
       calls_in_place = found;
     }
-  /* Samples off code are evidence of a change only when there are more
-     of them than min-samples: a few land anywhere by chance (skid, code
-     GCC moved to another line).  */
+  /* Samples off code are evidence of a change only when there are
+     min-samples of them and they are a quarter of the function's: some
+     land off code in every build (a line whose code GCC's early passes
+     folded into another's, such as a return of a value already loaded,
+     has a row and no statement).  */
   uint64_t enough = (uint64_t) c->s->opts.min_samples;
   uint64_t off_code = total - MIN (as_is, total);
-  bool lands = off_code * 10 <= total || off_code < enough;
+  bool lands = off_code * 4 < total || off_code < enough;
   if (calls_in_place && lands)
     return UNCHANGED;
 
   if (!align_calls (pa, v->anchors, m, n_matched))
     return KEPT;
   choose_splits (v, rows, m);
-  uint64_t moved = landed (v, rows, m);
 
   /* Renames: an unmatched call of the profile to a function the unit
-     does not know, moved onto a call of the unit to a function the
-     profile does not know.  */
+     does not know, moved with the calls around it onto a call of the
+     unit to a function the profile does not know.  */
   for (unsigned i = 0; i < pa.length (); i++)
     {
       if (unit_names->contains (pa[i].name))
@@ -735,25 +889,33 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
 	  votes->safe_push (r);
 	}
     }
+  choose_tail (v, rows, m);
+  uint64_t moved = landed (v, rows, m);
 
+  /* A call that moved is the evidence: the rows follow the calls unless
+     that puts clearly fewer samples on code (lines GCC compiles to no
+     statement, such as a closing brace, make "on code" approximate).
+     Without one, rows move by the lines' agreement alone only when that
+     puts nine tenths of the samples on code: lines inserted above them,
+     not a shift that finds code by chance.  */
+  bool any_moved = false;
+  for (unsigned i = 0; i < m->pairs.length (); i++)
+    any_moved |= m->pairs[i].first != m->pairs[i].second;
+  bool move = (any_moved ? moved * 10 >= as_is * 9
+	       : moved > as_is && moved * 10 >= total * 9);
   /* Calls the profile has elsewhere are the evidence of a change; with
      fewer than half of them found, nothing says where the rows go.  */
   bool confident = calls_in_place || *n_matched * 2 >= pa.length ();
-  uint64_t best = MAX (as_is, moved);
+  uint64_t best = move ? moved : as_is;
   if (!confident
       || (total - MIN (best, total) >= enough
 	  && best * 100 < total * (uint64_t) c->s->opts.match_percent))
     return EMPTIED;
-  /* A call that moved is the evidence: the rows follow the calls unless
-     that puts clearly fewer samples on code (lines GCC compiles to no
-     statement, such as a closing brace, make "on code" approximate).  */
-  bool any_moved = false;
-  for (unsigned i = 0; i < m->pairs.length (); i++)
-    any_moved |= m->pairs[i].first != m->pairs[i].second;
-  if (any_moved ? moved * 10 >= as_is * 9 : moved > as_is)
+  if (move)
     return MOVED;
   m->pairs.truncate (0);
   m->split.truncate (0);
+  m->tail_split = UINT32_MAX;
   return KEPT;
 }
 
