@@ -155,7 +155,7 @@ align_calls (const vec<anchor> &pa, const vec<anchor> &ia, offset_map *m,
     for (unsigned j = k; j-- > 0;)
       {
 	unsigned short best;
-	if (pa[i].name == ia[j].name && ia[j].name != UINT32_MAX)
+	if (anchor_matches (pa[i], ia[j]))
 	  best = t[(size_t) (i + 1) * w + j + 1] + 1;
 	else
 	  best = MAX (t[(size_t) (i + 1) * w + j], t[(size_t) i * w + j + 1]);
@@ -164,7 +164,7 @@ align_calls (const vec<anchor> &pa, const vec<anchor> &ia, offset_map *m,
   unsigned i = 0, j = 0;
   while (i < n && j < k)
     {
-      if (pa[i].name == ia[j].name && ia[j].name != UINT32_MAX
+      if (anchor_matches (pa[i], ia[j])
 	  && t[(size_t) i * w + j] == t[(size_t) (i + 1) * w + j + 1] + 1)
 	{
 	  (*n_matched)++;

@@ -196,19 +196,22 @@ gather_unit (match_ctx *c)
 		anchor a;
 		a.offset = offs[k];
 		a.callee = NULL;
+		a.name = UINT32_MAX;
 		if (k >= 1)
 		  a.callee = origin_of (decls[k - 1]);
-		else if (is_gimple_call (stmt))
+		else if (is_gimple_call (stmt) && !gimple_call_internal_p (stmt))
 		  {
 		    tree fn = gimple_call_fndecl (stmt);
 		    if (fn && !fndecl_built_in_p (fn))
 		      a.callee = origin_of (fn);
+		    else if (!fn)
+		      /* An indirect call: any function of the profile.  */
+		      a.name = AFDO_MATCH_ANY_NAME;
 		  }
 		if (a.callee)
-		  {
-		    a.name = c->names->index (a.callee);
-		    v->anchors.safe_push (a);
-		  }
+		  a.name = c->names->index (a.callee);
+		if (a.name != UINT32_MAX || a.callee)
+		  v->anchors.safe_push (a);
 	      }
 	  }
 	}
@@ -377,7 +380,7 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
       bool found = false;
       for (unsigned j = 0; j < v->anchors.length () && !found; j++)
 	found = (v->anchors[j].offset == pa[i].offset
-		 && v->anchors[j].name == pa[i].name);
+		 && anchor_matches (pa[i], v->anchors[j]));
       calls_in_place = found;
     }
   /* Samples off code are evidence of a change only when there are
@@ -410,7 +413,7 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
 	  const anchor &a = v->anchors[j];
 	  if (a.offset != to || a.name != UINT32_MAX)
 	    continue;
-	  if (!c->views.get (a.callee))
+	  if (!a.callee || !c->views.get (a.callee))
 	    continue;
 	  rename_vote r = { pa[i].name, a.callee };
 	  votes->safe_push (r);

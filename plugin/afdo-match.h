@@ -11,7 +11,8 @@ namespace afdo_match {
 
 /* A call: the line offset of the call site and the callee, by its index
    in the profile's string table (UINT32_MAX: a name the profile does
-   not have) and, on the unit's side, its declaration.  */
+   not have; AFDO_MATCH_ANY_NAME: an indirect call of the unit) and, on
+   the unit's side, its declaration (NULL for an indirect call).  */
 struct anchor
 {
   uint32_t offset;
@@ -63,6 +64,19 @@ struct offset_map
 /* How far the rows after the last matched call may move on their own:
    lines inserted or removed there, where no call anchors them.  */
 #define AFDO_MATCH_TAIL_LINES 32
+
+/* The name of an indirect call of the unit: it matches a call of the
+   profile to any function.  */
+#define AFDO_MATCH_ANY_NAME (UINT32_MAX - 1)
+
+/* Whether the profile's call P and the unit's call I name the same
+   function.  */
+static inline bool
+anchor_matches (const anchor &p, const anchor &i)
+{
+  return (i.name != UINT32_MAX
+	  && (p.name == i.name || i.name == AFDO_MATCH_ANY_NAME));
+}
 
 /* Whether V has code at KEY: the same discriminator, or any on the
    line for a row without one.  */
