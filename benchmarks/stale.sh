@@ -148,7 +148,9 @@ stale_profile ()
 # and the profile's samples T (each function once), and the sums of the
 # translation units' verbose lines; then a "unit V SOURCE S M" per
 # compiled file with samples (its last entry; SOURCE relative to the
-# repository's top).
+# repository's top), and a "fn V NAME SOURCE S M" per function of the
+# profile holding at least 0.1 % of its samples (M: the most a file
+# matched of it, as afdo-dump counts).
 stale_matched ()
 {
   local v=$1 d=$PDIR/$1 top=$SRCDIR/ m s t tu
@@ -162,20 +164,30 @@ stale_matched ()
          "$d/build-$v.log" | awk '{ m += $1; s += $2 } END { printf "%d\t%d", m, s }')
   record matched "$PNAME" "$v" "${m:-}" "${s:-}" "${t:-}" "$tu"
   awk -v p="$PNAME" -v v="$v" -v top="$top" '
+    function field(k,   i) {
+      for (i = 2; i <= NF; i++)
+        if (index($i, k "=") == 1) return substr($i, length(k) + 2)
+      return ""
+    }
     $1 == "unit" {
-      src = ""; s = 0; m = 0
-      for (i = 2; i <= NF; i++) {
-        if ($i ~ /^source=/) src = substr($i, 8)
-        if ($i ~ /^samples=/) s = substr($i, 9)
-        if ($i ~ /^matched=/) m = substr($i, 9)
-      }
+      src = field("source"); t = field("profile-samples") + 0
       if (index(src, top) == 1) src = substr(src, length(top) + 1)
       if (!(src in S)) order[n++] = src
-      S[src] = s; M[src] = m
+      S[src] = field("samples"); M[src] = field("matched")
+    }
+    $1 == "function" {
+      f = field("name")
+      if (!(f in FS_)) { forder[nf++] = f; FS_[f] = field("samples"); FF[f] = src; FM[f] = 0 }
+      if (field("matched") + 0 > FM[f]) FM[f] = field("matched") + 0
     }
     END {
       for (i = 0; i < n; i++)
-        if (S[order[i]] > 0) printf "unit\t%s\t%s\t%s\t%s\t%s\n", p, v, order[i], S[order[i]], M[order[i]]
+        if (S[order[i]] + 0 > 0) printf "unit\t%s\t%s\t%s\t%s\t%s\n", p, v, order[i], S[order[i]], M[order[i]]
+      for (i = 0; i < nf; i++) {
+        f = forder[i]
+        if (FS_[f] * 1000 >= t && FS_[f] + 0 > 0)
+          printf "fn\t%s\t%s\t%s\t%s\t%s\t%s\n", p, v, f, FF[f], FS_[f], FM[f]
+      }
     }' "$d/report.txt" >>"$REC"
 }
 

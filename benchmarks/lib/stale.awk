@@ -6,7 +6,7 @@
 # Records (tab-separated; stale.sh writes them):
 #   meta K V; pair P PROG OLD NEW; diffstat P FILES INS DEL;
 #   numstat P FILE INS DEL; profile P stale|fresh PERF_SAMPLES TOTAL;
-#   matched P V M S T TU_M TU_S; unit P V FILE S M;
+#   matched P V M S T TU_M TU_S; unit P V FILE S M; fn P V NAME FILE S M;
 #   status P V ok|na|fail WHY; cg P V IR BR MP; shift P R S;
 #   time P R V CPU WALL.
 # Portable awk (no gawk extensions).
@@ -49,6 +49,9 @@ $1 == "matched" { mm[$2, $3] = $4; ms[$2, $3] = $5; mt[$2, $3] = $6
 $1 == "unit" { us[$2, $3, $4] = $5; um[$2, $3, $4] = $6
                if (!(($2 SUBSEP $4) in useen)) { useen[$2, $4] = 1; ul[$2, ++nu[$2]] = $4 }
                next }
+$1 == "fn" { fs[$2, $3, $4] = $6; fm[$2, $3, $4] = $7; ff[$2, $3, $4] = $5
+             if ($3 == "stale") fl[$2, ++nfn[$2]] = $4
+             next }
 $1 == "status" { st[$2, $3] = $4; why[$2, $3] = $5; next }
 $1 == "cg" { ir[$2, $3] = $4; mp[$2, $3] = $6; next }
 $1 == "time" { t[$2, $3, $4] = $5; if ($3 + 1 > nround[$2]) nround[$2] = $3 + 1; next }
@@ -145,6 +148,7 @@ END {
     if ((p SUBSEP "stale") in mt || (p SUBSEP "fresh") in mt) {
       para("The sums of the translation units' lines of the plugin's verbose output (a static function of a header counts once per file that has it): stale matched " tushare(p, "stale") ", fresh " tushare(p, "fresh") (st[p, "stale-nomatch"] == "ok" ? ", stale-nomatch " tushare(p, "stale-nomatch") : "") ".")
       hot_files(p)
+      lost_functions(p)
     }
   }
 }
@@ -186,3 +190,37 @@ function hot_files(p,   j, k, n, f, b, x, tot, o)
   print ""
 }
 function ufile(p, v, f) { return ((p SUBSEP v SUBSEP f) in us) ? share(um[p, v, f], us[p, v, f]) : "no samples" }
+
+# lost_functions P: the functions of the stale profile whose samples the
+# stale build matched least, most lost samples first, with their place
+# in the fresh profile.
+function lost_functions(p,   j, k, n, f, x, o, ts, tf)
+{
+  n = 0
+  for (j = 1; j <= nfn[p]; j++) {
+    f = fl[p, j]
+    if (fs[p, "stale", f] - fm[p, "stale", f] > 0) o[++n] = f
+  }
+  for (j = 2; j <= n; j++) {
+    x = o[j]
+    for (k = j - 1; k >= 1 && fs[p, "stale", o[k]] - fm[p, "stale", o[k]] < fs[p, "stale", x] - fm[p, "stale", x]; k--)
+      o[k + 1] = o[k]
+    o[k + 1] = x
+  }
+  if (n == 0) return
+  ts = mt[p, "stale"]; tf = mt[p, "fresh"]
+  if (ts <= 0) return
+  heading("### Where the stale profile lost its samples")
+  para("The functions of the stale profile (at least 0.1 % of its samples) whose samples the stale build matched least, most lost samples first; the fresh columns are the same function in the fresh profile and the fresh build (empty: below 0.1 % there, or not in it).")
+  table_head("| function | file | share of the stale profile | stale: matched | lost (share of the stale profile) | share of the fresh profile | fresh: matched |",
+             "|---|---|---:|---:|---:|---:|---:|")
+  for (j = 1; j <= n && j <= 10; j++) {
+    f = o[j]
+    print "| `" f "` | " ff[p, "stale", f] " | " sprintf("%.1f %%", 100 * fs[p, "stale", f] / ts) " | " \
+      sprintf("%.1f %%", 100 * fm[p, "stale", f] / fs[p, "stale", f]) " | " \
+      sprintf("%.1f %%", 100 * (fs[p, "stale", f] - fm[p, "stale", f]) / ts) " | " \
+      ((p SUBSEP "fresh" SUBSEP f) in fs ? sprintf("%.1f %%", 100 * fs[p, "fresh", f] / tf) " | " \
+        sprintf("%.1f %%", 100 * fm[p, "fresh", f] / fs[p, "fresh", f]) : " | ") " |"
+  }
+  print ""
+}
