@@ -221,14 +221,14 @@ stale_pair ()
   write_workload "$PNAME" small
 
   # How much of the C code changed between the tags.
-  local g
-  if g=$(stale_repo "$PROG"); then
-    record diffstat "$PNAME" $(git -C "$g" diff --shortstat "$old" "$new" -- '*.c' \
-      | awk '{ f = $1; i = 0; d = 0
-               for (k = 2; k <= NF; k++) {
-                 if ($k ~ /^insertion/) i = $(k - 1)
-                 if ($k ~ /^deletion/) d = $(k - 1) }
-               print f, i, d }')
+  local g ds
+  if g=$(stale_repo "$PROG") \
+     && ds=$(git -C "$g" diff --shortstat "$old" "$new" -- '*.c' 2>>"$LOG"); then
+    record diffstat "$PNAME" $(awk '{ f = $1; i = 0; d = 0
+                                      for (k = 2; k <= NF; k++) {
+                                        if ($k ~ /^insertion/) i = $(k - 1)
+                                        if ($k ~ /^deletion/) d = $(k - 1) }
+                                      print f, i, d }' <<<"${ds:-0}")
     git -C "$g" diff --numstat "$old" "$new" -- '*.c' \
       | awk -v p="$PNAME" '{ printf "numstat\t%s\t%s\t%s\t%s\n", p, $3, $1, $2 }' >>"$REC"
   fi

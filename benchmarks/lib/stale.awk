@@ -123,11 +123,12 @@ END {
   for (i = 0; i < np; i++) {
     p = pairs[i]
     heading("## " prog[p] " " old[p] " → " new[p])
-    para("Profiles: stale (of " old[p] ") " psamp[p, "stale"] " perf samples, " ptotal[p, "stale"] " in the profile; fresh (of " new[p] ") " psamp[p, "fresh"] " perf samples, " ptotal[p, "fresh"] " in the profile. Between the tags " (p in dfiles ? dfiles[p] " C files changed, " dins[p] " lines inserted and " ddel[p] " deleted" : "the change is not known") ". O2's median CPU time: " (p in o2t ? sprintf("%.3f s", o2t[p]) : "not timed") ".")
+    para("Profiles: " prof_desc(p, "stale", old[p]) "; " prof_desc(p, "fresh", new[p]) ". Between the tags " (p in dfiles ? dfiles[p] " C files changed, " dins[p] " lines inserted and " ddel[p] " deleted" : "the change is not known") ". O2's median CPU time: " (p in o2t ? sprintf("%.3f s", o2t[p]) : "not timed") ".")
     table_head("| variant | rounds | median time ratio | mean time ratio | IQR of ratio | gain (time) | instructions ratio | gain (instr.) | mispredicts ratio | samples matched |",
                "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for (k = 1; k <= nv; k++) {
       v = V[k]
+      if (st[p, v] == "" && (p SUBSEP "all") in st) { st[p, v] = st[p, "all"]; why[p, v] = why[p, "all"] }
       if (st[p, v] != "ok") {
         print "| " v " | " (st[p, v] == "" ? "n/a" : st[p, v]) ": " why[p, v] " | | | | | | | | |"
         continue
@@ -153,6 +154,12 @@ END {
   }
 }
 
+# prof_desc P K TAG: the profile K (stale or fresh) of release TAG
+function prof_desc(p, k, tag)
+{
+  if (!((p SUBSEP k) in psamp)) return k " (of " tag ") none"
+  return k " (of " tag ") " psamp[p, k] " perf samples, " ptotal[p, k] " in the profile"
+}
 # cellg A P V: a gain of array A, or nothing
 function cellg(a, p, v) { return ((p SUBSEP v) in a) ? pct(a[p, v]) : "" }
 function mshare(p, v) { return ((p SUBSEP v) in mt) ? share(mm[p, v], mt[p, v]) : "" }
