@@ -102,13 +102,13 @@ END {
   print ""
 
   heading("## What survives")
-  para("Gain = 1 − variant / O2: by time, the median over the rounds of the per-round CPU-time ratio; by instructions, cachegrind's count. What survives = stale gain / fresh gain. Matched: the samples of the profile that the build's statements matched (the plugin's build report, `afdo-dump --build-report`: a function counted once), over all the profile's samples.")
+  para("Gain = 1 − variant / O2: by time, the median over the rounds of the per-round CPU-time ratio; by instructions, cachegrind's count. What survives = stale gain / fresh gain; `(spread W)` marks a pair whose fresh or stale per-round time ratio has an interquartile range W wider than the fresh gain, where the time figures are within the rounds' noise. Matched: the samples of the profile that the build's statements matched (the plugin's build report, `afdo-dump --build-report`: a function counted once), over all the profile's samples.")
   table_head("| pair | C files changed | fresh gain (time) | stale gain (time) | survives (time) | fresh gain (instr.) | stale gain (instr.) | survives (instr.) | stale-nomatch survives (time / instr.) | fdo gain (time) | stale matched | fresh matched |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
   for (i = 0; i < np; i++) {
     p = pairs[i]
     line = "| " p " | " (p in dfiles ? dfiles[p] " (+" dins[p] " −" ddel[p] ")" : "") " | "
-    line = line cellg(gt, p, "fresh") " | " cellg(gt, p, "stale") " | " survives(gt[p, "stale"], gt[p, "fresh"]) " | "
+    line = line cellg(gt, p, "fresh") " | " cellg(gt, p, "stale") " | " survives(gt[p, "stale"], gt[p, "fresh"]) spread(p) " | "
     line = line cellg(gi, p, "fresh") " | " cellg(gi, p, "stale") " | " survives(gi[p, "stale"], gi[p, "fresh"]) " | "
     if (st[p, "stale-nomatch"] == "ok")
       line = line survives(gt[p, "stale-nomatch"], gt[p, "fresh"]) " / " survives(gi[p, "stale-nomatch"], gi[p, "fresh"]) " | "
@@ -154,6 +154,16 @@ END {
   }
 }
 
+# spread P: a mark when the interquartile range of the fresh or the
+# stale per-round time ratio is wider than the fresh gain: the time
+# figures of the pair are then within the rounds' spread.
+function spread(p,   w)
+{
+  if (!((p SUBSEP "fresh") in q1) || !((p SUBSEP "stale") in q1)) return ""
+  w = q3[p, "fresh"] - q1[p, "fresh"]
+  if (q3[p, "stale"] - q1[p, "stale"] > w) w = q3[p, "stale"] - q1[p, "stale"]
+  return (w > gt[p, "fresh"]) ? sprintf(" (spread %.3f)", w) : ""
+}
 # prof_desc P K TAG: the profile K (stale or fresh) of release TAG
 function prof_desc(p, k, tag)
 {
