@@ -9,6 +9,7 @@
 #   make fuzz       libFuzzer runs of the profile and perf readers (clang)
 #   make bench-fuzz generated programs: the plugin never slower than -O2?
 #   make bench-fuzz-stale  the same with a profile of the last release
+#   make bench-stale release N+1 built with release N's profile (lua, zstd)
 #   make install    PREFIX=/usr/local DESTDIR= PLUGINDIR= (see below)
 
 SHELL := /bin/bash
@@ -252,6 +253,15 @@ bench-ablation: deps
 bench-binquality: deps
 	@$(MAKE) --no-print-directory $(B)/afdo-convert $(B)/afdo-binoverlap
 	@AFDO_BUILD_DIR=$(B) bash $(SRC)/benchmarks/run.sh binquality
+# Stale profiles on real release pairs: release N+1 built with the
+# samples of release N against its own (benchmarks/stale.sh; report in
+# benchmarks/results/stale.md).  STALE_PLUGIN=FILE measures another
+# plugin; STALE_GIT_LUA, STALE_GIT_ZSTD name local clones.
+.PHONY: bench-stale
+bench-stale: all
+	@bash $(SRC)/scripts/deps.sh
+	@AFDO_BUILD_DIR=$(B) bash $(SRC)/benchmarks/stale.sh
+
 # Performance fuzzing: FUZZ_N (1000) programs of afdo-progen from seed
 # FUZZ_SEED0 (1), each built with the plugin on its own perf samples and
 # judged against -O2 on cachegrind's counts (benchmarks/fuzz.sh; report
@@ -264,8 +274,8 @@ bench-fuzz: all
 
 # The performance fuzzer on stale profiles: FUZZ_N programs judged with
 # their own profile, then their next release (FUZZ_EDIT, 3 edits) with
-# the old program's profile, with the matcher and without it
-# (benchmarks/fuzz.sh stale; report in
+# its own profile and with the old program's, with the matcher and
+# without it (benchmarks/fuzz.sh stale; report in
 # benchmarks/results/fuzz-stale-COMMIT.md).
 .PHONY: bench-fuzz-stale
 bench-fuzz-stale: all

@@ -50,54 +50,12 @@
 #include "dumpfile.h"
 #include "sreal.h"
 #include "afdo-plugin.h"
+#include "afdo-match.h"
 
-#include <math.h>
+
+using namespace afdo_match;
 
 namespace {
-
-/* A call: the line offset of the call site and the callee, by its index
-   in the profile's string table (UINT32_MAX: a name the profile does
-   not have) and, on the unit's side, its declaration.  */
-struct anchor
-{
-  uint32_t offset;
-  uint32_t name;
-  tree callee;
-};
-
-/* One source function as the unit has it.  */
-struct ir_view
-{
-  tree decl;
-  uint32_t name;
-  /* It has a body here (is not only inlined).  */
-  bool defined;
-  vec<anchor> anchors;
-  /* The positions with code, sorted.  */
-  vec<afdo_key_t> keys;
-  /* Per line with code, sorted: how often GCC's static estimate runs
-     it, per entry of the function it is in.  */
-  vec<std::pair<uint32_t, double> > freqs;
-};
-
-/* A row of the profile's function (all its instances summed).  */
-struct row
-{
-  afdo_key_t key;
-  uint64_t count;
-};
-
-/* The move of one function's rows: the matched calls (old offset -> new
-   offset), increasing in both, and where the rows between two of them
-   stop following the first.  */
-struct offset_map
-{
-  auto_vec<std::pair<uint32_t, uint32_t> > pairs;
-  /* For the gap before PAIRS[i]: rows at offsets below SPLIT[i] follow
-     the pair before it (the start of the function, for the first), the
-     others PAIRS[i].  */
-  auto_vec<uint32_t> split;
-};
 
 struct match_ctx
 {
@@ -195,8 +153,24 @@ gather_unit (match_ctx *c)
     {
       if (!afdo_unit_function_p (node))
 	continue;
-      view_of (c, node->decl)->defined = true;
+      ir_view *own = view_of (c, node->decl);
+      own->defined = true;
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
+      /* The lines of the opening and the closing brace have code in
+	 every build (the prologue and the epilogue), and seldom a
+	 statement.  */
+      tree origin = own->decl;
+      location_t braces[2] = { cfun->function_start_locus,
+			       cfun->function_end_locus };
+      for (unsigned k = 0; k < 2; k++)
+	if (LOCATION_LOCUS (braces[k]) != UNKNOWN_LOCATION
+	    && LOCATION_LINE (braces[k]) >= DECL_SOURCE_LINE (origin))
+	  {
+	    uint32_t off = ((uint32_t) LOCATION_LINE (braces[k])
+			    - (uint32_t) DECL_SOURCE_LINE (origin)) & 0xffffu;
+	    own->keys.safe_push (AFDO_KEY (off, 0));
+	    own->freqs.safe_push (std::make_pair (off, 1.0));
+	  }
       basic_block bb;
       profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (cfun)->count;
       FOR_EACH_BB_FN (bb, cfun)
@@ -222,19 +196,22 @@ gather_unit (match_ctx *c)
 		anchor a;
 		a.offset = offs[k];
 		a.callee = NULL;
+		a.name = UINT32_MAX;
 		if (k >= 1)
 		  a.callee = origin_of (decls[k - 1]);
-		else if (is_gimple_call (stmt))
+		else if (is_gimple_call (stmt) && !gimple_call_internal_p (stmt))
 		  {
 		    tree fn = gimple_call_fndecl (stmt);
 		    if (fn && !fndecl_built_in_p (fn))
 		      a.callee = origin_of (fn);
+		    else if (!fn)
+		      /* An indirect call: any function of the profile.  */
+		      a.name = AFDO_MATCH_ANY_NAME;
 		  }
 		if (a.callee)
-		  {
-		    a.name = c->names->index (a.callee);
-		    v->anchors.safe_push (a);
-		  }
+		  a.name = c->names->index (a.callee);
+		if (a.name != UINT32_MAX || a.callee)
+		  v->anchors.safe_push (a);
 	      }
 	  }
 	}
@@ -341,300 +318,6 @@ gather_profile (match_ctx *c, uint32_t name, vec<row> *rows,
   anchors->truncate (k);
 }
 
-/* Whether V has code at KEY: the same discriminator, or any on the
-   line for a row without one.  */
-bool
-has_code (const ir_view *v, afdo_key_t key)
-{
-  uint32_t off = AFDO_KEY_OFFSET (key);
-  /* The line the function starts on has its prologue in every build,
-     and seldom a statement.  */
-  if (off == 0)
-    return true;
-  unsigned lo = 0, hi = v->keys.length ();
-  afdo_key_t from = AFDO_KEY (off, AFDO_KEY_DISC (key));
-  while (lo < hi)
-    {
-      unsigned mid = lo + (hi - lo) / 2;
-      if (v->keys[mid] < from)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  if (lo < v->keys.length () && v->keys[lo] == from)
-    return true;
-  if (AFDO_KEY_DISC (key) != 0)
-    return false;
-  return lo < v->keys.length () && AFDO_KEY_OFFSET (v->keys[lo]) == off;
-}
-
-/* How often GCC's static estimate runs line OFF of V per entry (0: no
-   code).  */
-double
-line_freq (const ir_view *v, uint32_t off)
-{
-  unsigned lo = 0, hi = v->freqs.length ();
-  while (lo < hi)
-    {
-      unsigned mid = lo + (hi - lo) / 2;
-      if (v->freqs[mid].first < off)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return lo < v->freqs.length () && v->freqs[lo].first == off
-	 ? v->freqs[lo].second : 0.0;
-}
-
-/* The new offset of old offset OFF under M, or UINT32_MAX to drop.  */
-uint32_t
-map_offset (const offset_map *m, uint32_t off)
-{
-  const vec<std::pair<uint32_t, uint32_t> > &p = m->pairs;
-  if (p.is_empty ())
-    return off;
-  /* The last pair at or before OFF; before the first, the start of the
-     function, which stays where it is.  */
-  unsigned lo = 0, hi = p.length ();
-  while (lo < hi)
-    {
-      unsigned mid = lo + (hi - lo) / 2;
-      if (p[mid].first <= off)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  int64_t to;
-  int64_t low, high;
-  if (lo == 0)
-    {
-      /* Before the first call: the first split decides whether a row
-	 stays or follows the call.  */
-      to = off < m->split[0] ? (int64_t) off
-	   : (int64_t) off - p[0].first + p[0].second;
-      low = -1;
-      high = p[0].second;
-    }
-  else
-    {
-      unsigned i = lo - 1;
-      if (p[i].first == off)
-	return p[i].second;
-      if (i + 1 == p.length ())
-	return (int64_t) off - p[i].first + p[i].second > 0xffff
-	       ? UINT32_MAX : off - p[i].first + p[i].second;
-      if (off < m->split[i + 1])
-	to = (int64_t) off - p[i].first + p[i].second;
-      else
-	to = (int64_t) off - p[i + 1].first + p[i + 1].second;
-      low = p[i].second;
-      high = p[i + 1].second;
-    }
-  if (to <= low || to >= high || to < 0 || to > 0xffff)
-    return UINT32_MAX;
-  return (uint32_t) to;
-}
-
-uint32_t
-map_offset_cb (uint32_t off, void *data)
-{
-  return map_offset ((const offset_map *) data, off);
-}
-
-/* Samples of ROWS that land on code of V under M.  */
-uint64_t
-landed (const ir_view *v, const vec<row> &rows, const offset_map *m)
-{
-  uint64_t n = 0;
-  for (unsigned i = 0; i < rows.length (); i++)
-    {
-      uint32_t to = m ? map_offset (m, AFDO_KEY_OFFSET (rows[i].key))
-		      : AFDO_KEY_OFFSET (rows[i].key);
-      if (to != UINT32_MAX
-	  && has_code (v, AFDO_KEY (to, AFDO_KEY_DISC (rows[i].key))))
-	n = afdo_count_add (n, rows[i].count);
-    }
-  return n;
-}
-
-/* The matched calls of the longest common subsequence of PA (the
-   profile's) and IA (the unit's), by name, into M->pairs.  */
-bool
-align_calls (const vec<anchor> &pa, const vec<anchor> &ia, offset_map *m,
-	     unsigned *n_matched)
-{
-  unsigned n = pa.length (), k = ia.length ();
-  *n_matched = 0;
-  if (n == 0 || k == 0)
-    return true;
-  /* A quadratic table; functions with more calls than this are left
-     as they are.  */
-  if ((uint64_t) n * k > 4000000)
-    return false;
-  unsigned w = k + 1;
-  unsigned short *t = XCNEWVEC (unsigned short, (size_t) (n + 1) * w);
-  for (unsigned i = n; i-- > 0;)
-    for (unsigned j = k; j-- > 0;)
-      {
-	unsigned short best;
-	if (pa[i].name == ia[j].name && ia[j].name != UINT32_MAX)
-	  best = t[(size_t) (i + 1) * w + j + 1] + 1;
-	else
-	  best = MAX (t[(size_t) (i + 1) * w + j], t[(size_t) i * w + j + 1]);
-	t[(size_t) i * w + j] = best;
-      }
-  unsigned i = 0, j = 0;
-  while (i < n && j < k)
-    {
-      if (pa[i].name == ia[j].name && ia[j].name != UINT32_MAX
-	  && t[(size_t) i * w + j] == t[(size_t) (i + 1) * w + j + 1] + 1)
-	{
-	  (*n_matched)++;
-	  /* Several calls on one line: the line moves once.  */
-	  if (m->pairs.is_empty ()
-	      || (m->pairs.last ().first < pa[i].offset
-		  && m->pairs.last ().second < ia[j].offset))
-	    m->pairs.safe_push (std::make_pair (pa[i].offset, ia[j].offset));
-	  i++;
-	  j++;
-	}
-      else if (t[(size_t) (i + 1) * w + j] >= t[(size_t) i * w + j + 1])
-	i++;
-      else
-	j++;
-    }
-  XDELETEVEC (t);
-  return true;
-}
-
-/* Whether ROWS (sorted) have a row at line offset OFF.  */
-bool
-has_row (const vec<row> &rows, uint32_t off)
-{
-  unsigned lo = 0, hi = rows.length ();
-  afdo_key_t from = AFDO_KEY (off, 0);
-  while (lo < hi)
-    {
-      unsigned mid = lo + (hi - lo) / 2;
-      if (rows[mid].key < from)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return lo < rows.length () && AFDO_KEY_OFFSET (rows[lo].key) == off;
-}
-
-/* For each gap before a matched call, the line where the rows stop
-   following the call before it (the start of the function, before the
-   first call) and follow the call after it.  Lines were inserted or
-   removed somewhere in the gap; the split chosen puts the most samples
-   on lines with code, then makes the most lines agree (a line with a
-   row goes to a line with code, a line without one to a line without
-   code: the profile has a row, if only of 0, for every line that had
-   code in the profiled binary), then lies nearest the middle.  */
-void
-choose_splits (const ir_view *v, const vec<row> &rows, offset_map *m)
-{
-  const vec<std::pair<uint32_t, uint32_t> > &p = m->pairs;
-  m->split.safe_grow_cleared (p.length ());
-  unsigned r = 0;
-  for (unsigned g = 0; g < p.length (); g++)
-    {
-      int64_t a0 = g ? (int64_t) p[g - 1].first : -1;
-      int64_t b0 = g ? (int64_t) p[g - 1].second : -1;
-      uint32_t a1 = p[g].first, b1 = p[g].second;
-      /* The start of the function stays where it is.  */
-      int64_t shift0 = g ? b0 - a0 : 0, shift1 = (int64_t) b1 - a1;
-      /* Per line of the gap: samples that land on code and whether the
-	 line agrees, following the earlier and the later call.  */
-      unsigned len = a1 - (uint32_t) (a0 + 1);
-      auto_vec<uint64_t> land0, land1;
-      auto_vec<unsigned char> agree0, agree1;
-      auto_vec<double> fit0, fit1;
-      fit0.safe_grow_cleared (len);
-      fit1.safe_grow_cleared (len);
-      land0.safe_grow_cleared (len);
-      land1.safe_grow_cleared (len);
-      agree0.safe_grow_cleared (len);
-      agree1.safe_grow_cleared (len);
-      while (r < rows.length () && (int64_t) AFDO_KEY_OFFSET (rows[r].key) <= a0)
-	r++;
-      for (unsigned i = 0; i < len; i++)
-	{
-	  uint32_t off = (uint32_t) (a0 + 1) + i;
-	  int64_t e = off + shift0, l = off + shift1;
-	  bool e_ok = e > b0 && e < b1 && e <= 0xffff;
-	  bool l_ok = l > b0 && l < b1 && l >= 0;
-	  bool row_here = has_row (rows, off);
-	  agree0[i] = e_ok && has_code (v, AFDO_KEY (e, 0)) == row_here;
-	  agree1[i] = l_ok && has_code (v, AFDO_KEY (l, 0)) == row_here;
-	  uint64_t cmax = 0;
-	  for (; r < rows.length () && AFDO_KEY_OFFSET (rows[r].key) == off;
-	       r++)
-	    {
-	      cmax = MAX (cmax, rows[r].count);
-	      afdo_key_t disc = AFDO_KEY_DISC (rows[r].key);
-	      if (e_ok && has_code (v, AFDO_KEY (e, disc)))
-		land0[i] = afdo_count_add (land0[i], rows[r].count);
-	      if (l_ok && has_code (v, AFDO_KEY (l, disc)))
-		land1[i] = afdo_count_add (land1[i], rows[r].count);
-	    }
-	  if (e_ok)
-	    fit0[i] = (double) cmax * log2 (1.0 + line_freq (v, e));
-	  if (l_ok)
-	    fit1[i] = (double) cmax * log2 (1.0 + line_freq (v, l));
-	}
-      /* Split at line a0 + 1 + S: lines below follow the earlier call.  */
-      uint64_t late_land = 0;
-      unsigned late_agree = 0;
-      double late_fit = 0;
-      for (unsigned i = 0; i < len; i++)
-	{
-	  late_land = afdo_count_add (late_land, land1[i]);
-	  late_agree += agree1[i];
-	  late_fit += fit1[i];
-	}
-      uint64_t early_land = 0;
-      unsigned early_agree = 0;
-      double early_fit = 0;
-      uint64_t best_land = 0;
-      unsigned best_agree = 0, best_s = 0, best_d = UINT_MAX;
-      double best_fit = 0;
-      for (unsigned s = 0; s <= len; s++)
-	{
-	  uint64_t land = afdo_count_add (early_land, late_land);
-	  unsigned agree = early_agree + late_agree;
-	  double fit = early_fit + late_fit;
-	  unsigned d = 2 * s > len ? 2 * s - len : len - 2 * s;
-	  /* Fits within a millionth are equal (sums in another order).  */
-	  double tol = 1e-6 * MAX (fit, best_fit);
-	  if (s == 0 || land > best_land
-	      || (land == best_land
-		  && (agree > best_agree
-		      || (agree == best_agree
-			  && (fit > best_fit + tol
-			      || (fit >= best_fit - tol && d < best_d))))))
-	    {
-	      best_land = land;
-	      best_agree = agree;
-	      best_fit = fit;
-	      best_s = s;
-	      best_d = d;
-	    }
-	  if (s < len)
-	    {
-	      early_land = afdo_count_add (early_land, land0[s]);
-	      late_land -= land1[s];
-	      early_agree += agree0[s];
-	      late_agree -= agree1[s];
-	      early_fit += fit0[s];
-	      late_fit -= fit1[s];
-	    }
-	}
-      m->split[g] = (uint32_t) (a0 + 1) + best_s;
-    }
-}
-
 /* Step 6: a function of the unit with no profile of its own (DECL),
    called where a caller's profile calls NAME.  */
 struct rename_vote
@@ -697,26 +380,27 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
       bool found = false;
       for (unsigned j = 0; j < v->anchors.length () && !found; j++)
 	found = (v->anchors[j].offset == pa[i].offset
-		 && v->anchors[j].name == pa[i].name);
+		 && anchor_matches (pa[i], v->anchors[j]));
       calls_in_place = found;
     }
-  /* Samples off code are evidence of a change only when there are more
-     of them than min-samples: a few land anywhere by chance (skid, code
-     GCC moved to another line).  */
+  /* Samples off code are evidence of a change only when there are
+     min-samples of them and they are a quarter of the function's: some
+     land off code in every build (a line whose code GCC's early passes
+     folded into another's, such as a return of a value already loaded,
+     has a row and no statement).  */
   uint64_t enough = (uint64_t) c->s->opts.min_samples;
   uint64_t off_code = total - MIN (as_is, total);
-  bool lands = off_code * 10 <= total || off_code < enough;
+  bool lands = off_code * 4 < total || off_code < enough;
   if (calls_in_place && lands)
     return UNCHANGED;
 
   if (!align_calls (pa, v->anchors, m, n_matched))
     return KEPT;
   choose_splits (v, rows, m);
-  uint64_t moved = landed (v, rows, m);
 
   /* Renames: an unmatched call of the profile to a function the unit
-     does not know, moved onto a call of the unit to a function the
-     profile does not know.  */
+     does not know, moved with the calls around it onto a call of the
+     unit to a function the profile does not know.  */
   for (unsigned i = 0; i < pa.length (); i++)
     {
       if (unit_names->contains (pa[i].name))
@@ -729,31 +413,39 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
 	  const anchor &a = v->anchors[j];
 	  if (a.offset != to || a.name != UINT32_MAX)
 	    continue;
-	  if (!c->views.get (a.callee))
+	  if (!a.callee || !c->views.get (a.callee))
 	    continue;
 	  rename_vote r = { pa[i].name, a.callee };
 	  votes->safe_push (r);
 	}
     }
+  choose_tail (v, rows, m);
+  uint64_t moved = landed (v, rows, m);
 
+  /* A call that moved is the evidence: the rows follow the calls unless
+     that puts clearly fewer samples on code (lines GCC compiles to no
+     statement, such as a closing brace, make "on code" approximate).
+     Without one, rows move by the lines' agreement alone only when that
+     puts nine tenths of the samples on code: lines inserted above them,
+     not a shift that finds code by chance.  */
+  bool any_moved = false;
+  for (unsigned i = 0; i < m->pairs.length (); i++)
+    any_moved |= m->pairs[i].first != m->pairs[i].second;
+  bool move = (any_moved ? moved * 10 >= as_is * 9
+	       : moved > as_is && moved * 10 >= total * 9);
   /* Calls the profile has elsewhere are the evidence of a change; with
      fewer than half of them found, nothing says where the rows go.  */
   bool confident = calls_in_place || *n_matched * 2 >= pa.length ();
-  uint64_t best = MAX (as_is, moved);
+  uint64_t best = move ? moved : as_is;
   if (!confident
       || (total - MIN (best, total) >= enough
 	  && best * 100 < total * (uint64_t) c->s->opts.match_percent))
     return EMPTIED;
-  /* A call that moved is the evidence: the rows follow the calls unless
-     that puts clearly fewer samples on code (lines GCC compiles to no
-     statement, such as a closing brace, make "on code" approximate).  */
-  bool any_moved = false;
-  for (unsigned i = 0; i < m->pairs.length (); i++)
-    any_moved |= m->pairs[i].first != m->pairs[i].second;
-  if (any_moved ? moved * 10 >= as_is * 9 : moved > as_is)
+  if (move)
     return MOVED;
   m->pairs.truncate (0);
   m->split.truncate (0);
+  m->tail_split = UINT32_MAX;
   return KEPT;
 }
 

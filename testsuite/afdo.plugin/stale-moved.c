@@ -42,6 +42,6 @@ work (int n)
 }
 
 /* { dg-final { scan-dump autofdo "matcher: work: source changed: 2 of 2 call sites of the profile found; rows moved" } } */
-/* { dg-final { scan-dump autofdo "samples matched as they were 6, after moving 5623, dropped 0" } } */
+/* { dg-final { scan-dump autofdo "samples matched as they were 6, after moving 5628, dropped 0" } } */
 /* { dg-final { scan-dump autofdo "bb 3 count \[0-9.\]+ annotated \\(samples 5199\\)" } } */
 /* { dg-final { scan-dump-not autofdo "bb 2 count \[0-9.\]+ annotated \\(samples 5199\\)" } } */

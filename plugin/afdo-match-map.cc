@@ -1,0 +1,390 @@
+/* afdo: the stale-profile matcher's move of a changed function's rows:
+   the calls aligned, the lines between them split, the tail's shift.
+   Copyright (C) 2026 The afdo authors.
+   SPDX-License-Identifier: GPL-3.0-or-later (see COPYING).  */
+
+#include "gcc-plugin.h"
+#include "tree.h"
+#include "afdo-plugin.h"
+#include "afdo-match.h"
+
+#include <math.h>
+
+namespace afdo_match {
+
+/* Whether V has code at KEY: the same discriminator, or any on the
+   line for a row without one.  */
+bool
+has_code (const ir_view *v, afdo_key_t key)
+{
+  uint32_t off = AFDO_KEY_OFFSET (key);
+  /* The line of the function's name: code of the prologue may be there
+     too.  */
+  if (off == 0)
+    return true;
+  unsigned lo = 0, hi = v->keys.length ();
+  afdo_key_t from = AFDO_KEY (off, AFDO_KEY_DISC (key));
+  while (lo < hi)
+    {
+      unsigned mid = lo + (hi - lo) / 2;
+      if (v->keys[mid] < from)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  if (lo < v->keys.length () && v->keys[lo] == from)
+    return true;
+  if (AFDO_KEY_DISC (key) != 0)
+    return false;
+  return lo < v->keys.length () && AFDO_KEY_OFFSET (v->keys[lo]) == off;
+}
+
+/* How often GCC's static estimate runs line OFF of V per entry (0: no
+   code).  */
+static double
+line_freq (const ir_view *v, uint32_t off)
+{
+  unsigned lo = 0, hi = v->freqs.length ();
+  while (lo < hi)
+    {
+      unsigned mid = lo + (hi - lo) / 2;
+      if (v->freqs[mid].first < off)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return lo < v->freqs.length () && v->freqs[lo].first == off
+	 ? v->freqs[lo].second : 0.0;
+}
+
+/* The new offset of old offset OFF under M, or UINT32_MAX to drop.  */
+uint32_t
+map_offset (const offset_map *m, uint32_t off)
+{
+  const vec<std::pair<uint32_t, uint32_t> > &p = m->pairs;
+  if (p.is_empty () || off > p[p.length () - 1].first)
+    {
+      /* After the last call: with it, or by the tail's own shift.  */
+      int64_t base = p.is_empty () ? 0
+		     : (int64_t) p[p.length () - 1].second - p[p.length () - 1].first;
+      int64_t low = p.is_empty () ? -1 : (int64_t) p[p.length () - 1].second;
+      int64_t to = (int64_t) off + (off < m->tail_split ? base
+				    : m->tail_shift);
+      if (to <= low || to > 0xffff)
+	return UINT32_MAX;
+      return (uint32_t) to;
+    }
+  /* The last pair at or before OFF; before the first, the start of the
+     function, which stays where it is.  */
+  unsigned lo = 0, hi = p.length ();
+  while (lo < hi)
+    {
+      unsigned mid = lo + (hi - lo) / 2;
+      if (p[mid].first <= off)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  int64_t to;
+  int64_t low, high;
+  if (lo == 0)
+    {
+      /* Before the first call: the first split decides whether a row
+	 stays or follows the call.  */
+      to = off < m->split[0] ? (int64_t) off
+	   : (int64_t) off - p[0].first + p[0].second;
+      low = -1;
+      high = p[0].second;
+    }
+  else
+    {
+      unsigned i = lo - 1;
+      if (p[i].first == off)
+	return p[i].second;
+      if (off < m->split[i + 1])
+	to = (int64_t) off - p[i].first + p[i].second;
+      else
+	to = (int64_t) off - p[i + 1].first + p[i + 1].second;
+      low = p[i].second;
+      high = p[i + 1].second;
+    }
+  if (to <= low || to >= high || to < 0 || to > 0xffff)
+    return UINT32_MAX;
+  return (uint32_t) to;
+}
+
+uint32_t
+map_offset_cb (uint32_t off, void *data)
+{
+  return map_offset ((const offset_map *) data, off);
+}
+
+/* Samples of ROWS that land on code of V under M.  */
+uint64_t
+landed (const ir_view *v, const vec<row> &rows, const offset_map *m)
+{
+  uint64_t n = 0;
+  for (unsigned i = 0; i < rows.length (); i++)
+    {
+      uint32_t to = m ? map_offset (m, AFDO_KEY_OFFSET (rows[i].key))
+		      : AFDO_KEY_OFFSET (rows[i].key);
+      if (to != UINT32_MAX
+	  && has_code (v, AFDO_KEY (to, AFDO_KEY_DISC (rows[i].key))))
+	n = afdo_count_add (n, rows[i].count);
+    }
+  return n;
+}
+
+/* The matched calls of the longest common subsequence of PA (the
+   profile's) and IA (the unit's), by name, into M->pairs.  */
+bool
+align_calls (const vec<anchor> &pa, const vec<anchor> &ia, offset_map *m,
+	     unsigned *n_matched)
+{
+  unsigned n = pa.length (), k = ia.length ();
+  *n_matched = 0;
+  if (n == 0 || k == 0)
+    return true;
+  /* A quadratic table; functions with more calls than this are left
+     as they are.  */
+  if ((uint64_t) n * k > 4000000)
+    return false;
+  unsigned w = k + 1;
+  unsigned short *t = XCNEWVEC (unsigned short, (size_t) (n + 1) * w);
+  for (unsigned i = n; i-- > 0;)
+    for (unsigned j = k; j-- > 0;)
+      {
+	unsigned short best;
+	if (anchor_matches (pa[i], ia[j]))
+	  best = t[(size_t) (i + 1) * w + j + 1] + 1;
+	else
+	  best = MAX (t[(size_t) (i + 1) * w + j], t[(size_t) i * w + j + 1]);
+	t[(size_t) i * w + j] = best;
+      }
+  unsigned i = 0, j = 0;
+  while (i < n && j < k)
+    {
+      if (anchor_matches (pa[i], ia[j])
+	  && t[(size_t) i * w + j] == t[(size_t) (i + 1) * w + j + 1] + 1)
+	{
+	  (*n_matched)++;
+	  /* Several calls on one line: the line moves once.  */
+	  if (m->pairs.is_empty ()
+	      || (m->pairs.last ().first < pa[i].offset
+		  && m->pairs.last ().second < ia[j].offset))
+	    m->pairs.safe_push (std::make_pair (pa[i].offset, ia[j].offset));
+	  i++;
+	  j++;
+	}
+      else if (t[(size_t) (i + 1) * w + j] >= t[(size_t) i * w + j + 1])
+	i++;
+      else
+	j++;
+    }
+  XDELETEVEC (t);
+  return true;
+}
+
+/* The scores of the lines [FIRST, FIRST + LEN) of ROWS (sorted) moved by
+   DELTA, each valid only inside (LOW, HIGH): the samples that land on
+   code; whether the line agrees (a line with a row goes to a line with
+   code, a line without one to a line without code: the profile has a
+   row, if only of 0, for every line that had code in the profiled
+   binary); how well its largest count fits GCC's static estimate of how
+   often the line it goes to runs.  */
+struct line_scores
+{
+  auto_vec<uint64_t> land;
+  auto_vec<unsigned> agree;
+  auto_vec<double> fit;
+};
+
+static void
+score_lines (const ir_view *v, const vec<row> &rows, uint32_t first,
+	     unsigned len, int64_t delta, int64_t low, int64_t high,
+	     line_scores *out)
+{
+  out->land.truncate (0);
+  out->agree.truncate (0);
+  out->fit.truncate (0);
+  out->land.safe_grow_cleared (len);
+  out->agree.safe_grow_cleared (len);
+  out->fit.safe_grow_cleared (len);
+  unsigned r = 0, hi = rows.length ();
+  while (r < hi)
+    {
+      unsigned mid = r + (hi - r) / 2;
+      if (AFDO_KEY_OFFSET (rows[mid].key) < first)
+	r = mid + 1;
+      else
+	hi = mid;
+    }
+  for (unsigned i = 0; i < len; i++)
+    {
+      uint32_t off = first + i;
+      int64_t to = (int64_t) off + delta;
+      bool ok = to > low && to < high && to >= 0 && to <= 0xffff;
+      bool row_here = (r < rows.length ()
+		       && AFDO_KEY_OFFSET (rows[r].key) == off);
+      out->agree[i] = ok && has_code (v, AFDO_KEY (to, 0)) == row_here;
+      uint64_t cmax = 0;
+      for (; r < rows.length () && AFDO_KEY_OFFSET (rows[r].key) == off; r++)
+	{
+	  cmax = MAX (cmax, rows[r].count);
+	  if (ok && has_code (v, AFDO_KEY (to, AFDO_KEY_DISC (rows[r].key))))
+	    out->land[i] = afdo_count_add (out->land[i], rows[r].count);
+	}
+      if (ok)
+	out->fit[i] = (double) cmax * log2 (1.0 + line_freq (v, to));
+    }
+}
+
+/* A split's score: samples landed, lines agreeing, fit; compared in
+   that order, fits within a millionth equal (sums in another order).  */
+struct split_score
+{
+  uint64_t land;
+  unsigned agree;
+  double fit;
+};
+
+static int
+score_cmp (const split_score &a, const split_score &b)
+{
+  if (a.land != b.land)
+    return a.land > b.land ? 1 : -1;
+  if (a.agree != b.agree)
+    return a.agree > b.agree ? 1 : -1;
+  double tol = 1e-6 * MAX (a.fit, b.fit);
+  if (a.fit > b.fit + tol)
+    return 1;
+  if (a.fit < b.fit - tol)
+    return -1;
+  return 0;
+}
+
+/* The split S in [0, LEN] (lines below S scored by E, the others by L)
+   with the best score, into *BEST; among equals the one nearest the
+   middle of the lines.  */
+static unsigned
+best_split (const line_scores &e, const line_scores &l, unsigned len,
+	    split_score *best)
+{
+  split_score early = { 0, 0, 0 }, late = { 0, 0, 0 };
+  for (unsigned i = 0; i < len; i++)
+    {
+      late.land = afdo_count_add (late.land, l.land[i]);
+      late.agree += l.agree[i];
+      late.fit += l.fit[i];
+    }
+  unsigned best_s = 0, best_d = UINT_MAX;
+  for (unsigned s = 0; s <= len; s++)
+    {
+      split_score here = { afdo_count_add (early.land, late.land),
+			   early.agree + late.agree, early.fit + late.fit };
+      unsigned d = 2 * s > len ? 2 * s - len : len - 2 * s;
+      int c = s == 0 ? 1 : score_cmp (here, *best);
+      if (c > 0 || (c == 0 && d < best_d))
+	{
+	  *best = here;
+	  best_s = s;
+	  best_d = d;
+	}
+      if (s < len)
+	{
+	  early.land = afdo_count_add (early.land, e.land[s]);
+	  late.land -= l.land[s];
+	  early.agree += e.agree[s];
+	  late.agree -= l.agree[s];
+	  early.fit += e.fit[s];
+	  late.fit -= l.fit[s];
+	}
+    }
+  return best_s;
+}
+
+/* For each gap before a matched call, the line where the rows stop
+   following the call before it (the start of the function, which stays
+   where it is, before the first call) and follow the call after it:
+   lines were inserted or removed somewhere in the gap.  */
+void
+choose_splits (const ir_view *v, const vec<row> &rows, offset_map *m)
+{
+  const vec<std::pair<uint32_t, uint32_t> > &p = m->pairs;
+  m->split.safe_grow_cleared (p.length ());
+  line_scores early, late;
+  for (unsigned g = 0; g < p.length (); g++)
+    {
+      int64_t a0 = g ? (int64_t) p[g - 1].first : -1;
+      int64_t b0 = g ? (int64_t) p[g - 1].second : -1;
+      uint32_t a1 = p[g].first, b1 = p[g].second;
+      uint32_t first = (uint32_t) (a0 + 1);
+      unsigned len = a1 - first;
+      score_lines (v, rows, first, len, g ? b0 - a0 : 0, b0, b1, &early);
+      score_lines (v, rows, first, len, (int64_t) b1 - a1, b0, b1, &late);
+      split_score best;
+      m->split[g] = first + best_split (early, late, len, &best);
+    }
+}
+
+/* The rows after the last matched call (all rows, without one) follow
+   it unless lines were inserted or removed below it: then from some
+   line on they move by a shift of their own, within
+   AFDO_MATCH_TAIL_LINES of the call's, chosen as the gaps' splits are,
+   and only when that scores better than following the call and no
+   other shift lands nearly as many samples.  */
+void
+choose_tail (const ir_view *v, const vec<row> &rows, offset_map *m)
+{
+  const vec<std::pair<uint32_t, uint32_t> > &p = m->pairs;
+  unsigned n = p.length ();
+  int64_t a0 = n ? (int64_t) p[n - 1].first : -1;
+  int64_t b0 = n ? (int64_t) p[n - 1].second : -1;
+  int64_t base = n ? b0 - a0 : 0;
+  if (rows.is_empty ()
+      || (int64_t) AFDO_KEY_OFFSET (rows[rows.length () - 1].key) <= a0)
+    return;
+  uint32_t first = (uint32_t) (a0 + 1);
+  unsigned len = AFDO_KEY_OFFSET (rows[rows.length () - 1].key) - first + 1;
+  line_scores follow, shifted;
+  score_lines (v, rows, first, len, base, b0, INT64_MAX, &follow);
+  /* Following the call is the score to beat.  */
+  split_score best = { 0, 0, 0 };
+  for (unsigned i = 0; i < len; i++)
+    {
+      best.land = afdo_count_add (best.land, follow.land[i]);
+      best.agree += follow.agree[i];
+      best.fit += follow.fit[i];
+    }
+  /* The samples the best split of each other shift lands.  */
+  auto_vec<std::pair<int64_t, uint64_t> > lands;
+  for (int64_t d = base - AFDO_MATCH_TAIL_LINES;
+       d <= base + AFDO_MATCH_TAIL_LINES; d++)
+    {
+      if (d == base)
+	continue;
+      score_lines (v, rows, first, len, d, b0, INT64_MAX, &shifted);
+      split_score here;
+      unsigned s = best_split (follow, shifted, len, &here);
+      lands.safe_push (std::make_pair (d, here.land));
+      if (s < len && score_cmp (here, best) > 0)
+	{
+	  best = here;
+	  m->tail_split = first + s;
+	  m->tail_shift = d;
+	}
+    }
+  /* In dense code several shifts put the samples on code: then none is
+     evidence of where the lines went, and the rows follow the call.  */
+  if (m->tail_split != UINT32_MAX)
+    for (unsigned i = 0; i < lands.length (); i++)
+      if (lands[i].first != m->tail_shift
+	  && lands[i].second * 100 >= best.land * 99)
+	{
+	  m->tail_split = UINT32_MAX;
+	  m->tail_shift = 0;
+	  break;
+	}
+}
+
+}  // namespace afdo_match
