@@ -8,6 +8,7 @@
 #   make torture    c-torture programs with random and foreign profiles
 #   make fuzz       libFuzzer runs of the profile and perf readers (clang)
 #   make bench-fuzz generated programs: the plugin never slower than -O2?
+#   make bench-fuzz-stale  the same with a profile of the last release
 #   make bench-stale release N+1 built with release N's profile (lua, zstd)
 #   make install    PREFIX=/usr/local DESTDIR= PLUGINDIR= (see below)
 
@@ -155,7 +156,7 @@ $(B)/tools/%.o: tools/%.c $(wildcard tools/*.h common/*.h)
 $(B)/afdo-overlap: $(B)/tools/overlap.o $(B)/tools/textline.o
 $(B)/afdo-dump: $(B)/tools/buildreport.o $(B)/tools/textline.o
 $(B)/afdo-randprof: $(B)/tools/rng.o
-$(B)/afdo-progen: $(B)/tools/rng.o
+$(B)/afdo-progen: $(B)/tools/rng.o $(B)/tools/progen-edit.o
 $(B)/afdo-randprof: TOOL_LIBS := $(DW_LIBS)
 $(B)/afdo-lbrgen: $(B)/tools/rng.o
 $(B)/afdo-lbrgen: TOOL_LIBS := -lelf
@@ -270,6 +271,16 @@ bench-stale: all
 bench-fuzz: all
 	@bash $(SRC)/scripts/deps.sh
 	@FUZZ_BUILD=$${FUZZ_BUILD:-$(B)} bash $(SRC)/benchmarks/fuzz.sh run
+
+# The performance fuzzer on stale profiles: FUZZ_N programs judged with
+# their own profile, then their next release (FUZZ_EDIT, 3 edits) with
+# its own profile and with the old program's, with the matcher and
+# without it (benchmarks/fuzz.sh stale; report in
+# benchmarks/results/fuzz-stale-COMMIT.md).
+.PHONY: bench-fuzz-stale
+bench-fuzz-stale: all
+	@bash $(SRC)/scripts/deps.sh
+	@FUZZ_BUILD=$${FUZZ_BUILD:-$(B)} bash $(SRC)/benchmarks/fuzz.sh stale
 
 # clang 19 with afdo-convert's text profile against instrumented PGO and
 # llvm-profgen on the same samples (benchmarks/results/clang.md).

@@ -18,6 +18,18 @@
 # program, -O2 build, perf or valgrind fails is an "error" (the
 # instrument's, not the plugin's).
 #
+# Stale profiles (FUZZ_EDIT=E, E >= 1): the profile is the one of the
+# program of `afdo-progen SEED' as above (the cache's when FUZZ_CACHE
+# has it: the recording of the fresh runs), but the builds judged are of
+# its next release, `afdo-progen SEED --edit=E' (the same output and hot
+# code, E edits: statements inserted, lines removed or joined, perhaps a
+# function renamed): its -O2 build against the plugin's build with the
+# old program's profile, by the same criteria.  An edited program whose
+# output is not the old program's is an error (edit-output).  With
+# FUZZ_EDIT_OWN=1 as well the profile is the edited program's own (its
+# -O2 build recorded): the fresh profile of the next release, the
+# reference for what a stale one keeps.
+#
 # Usage:
 #   fuzz.sh run             FUZZ_N seeds from FUZZ_SEED0, then the report
 #   fuzz.sh seeds SEED...   these seeds; their rows on stdout
@@ -25,6 +37,11 @@
 #   fuzz.sh blame DIR       the functions that grew in a seed's directory
 #   fuzz.sh report [ROWS]   the report of a run's rows (default: the
 #                           last run's) into benchmarks/results
+#   fuzz.sh stale           FUZZ_N seeds four times: fresh; the next
+#                           release (FUZZ_EDIT, default 3) with its own
+#                           profile; with the fresh run's profile; so with
+#                           -fplugin-arg-afdo-match=0; the report
+#                           benchmarks/results/fuzz-stale-COMMIT.md
 # Environment:
 #   FUZZ_N=1000 FUZZ_SEED0=1 FUZZ_JOBS=2
 #   FUZZ_BUILD=DIR        afdo-convert, afdo.so (and afdo-progen) from DIR
@@ -32,21 +49,33 @@
 #   FUZZ_PLUGIN=FILE      the plugin to judge (default FUZZ_BUILD/afdo.so)
 #   FUZZ_CONVERT=FILE     the converter (default FUZZ_BUILD/afdo-convert)
 #   FUZZ_PLUGIN_ARGS=...  more options for the plugin's build
+#   FUZZ_EDIT=E           judge stale profiles: the programs' next release
+#                         with E edits (default 0: the program profiled)
+#   FUZZ_EDIT_OWN=1       (with FUZZ_EDIT) the next release's own profile
 #   FUZZ_PROFILE=FILE     (one) this profile instead of a new recording
 #   FUZZ_CACHE=DIR        keep each seed's profile and -O2 measurement in
 #                         DIR and reuse them when there: the plugins of two
 #                         trees judged on the same samples (the cache holds
 #                         what the converter and generator made; clear it
-#                         when either changes)
+#                         when either changes).  The edited program's -O2
+#                         measurement (and own profile) go to
+#                         DIR/seed-N/edit-E with its source, emptied when
+#                         the generator makes another program
 #   FUZZ_WORK=DIR         where seeds run (default benchmarks/work/fuzz)
 #   FUZZ_FREQ=20000       perf's sampling frequency
+#   FUZZ_PERF_ARGS=...    more options for perf record (e.g. --call-graph
+#                         dwarf: call chains; a cache of such recordings
+#                         is not one of IP samples alone)
 #   FUZZ_CC=gcc
 # Rows (tab-separated): seed patterns reps measure samples o2_insns
 # afdo_insns o2_mispred afdo_mispred insn_ratio mispred_ratio o2_text
 # afdo_text seconds verdict causes blame (of a FAIL: the functions whose
 # instructions and mispredicts grew most, "i:FN:+N,m:FN:+N", from
-# cachegrind's per-function counts).  A failing seed's directory
-# (WORK/run/seed-N) keeps its program, profile, binaries and logs.
+# cachegrind's per-function counts) mode ("fresh"; "edit=E": the counts
+# are the edited program's; "edit=E/own": so is the profile).  A failing
+# seed's directory (WORK/run/seed-N) keeps its program (prog.c, the one
+# judged; orig.c, the seed's program, when edited), profile, binaries
+# and logs.
 
 set -u
 
@@ -66,8 +95,13 @@ fi
 export FUZZ_PROGEN
 export FUZZ_WORK=${FUZZ_WORK:-$BENCH/work/fuzz}
 export FUZZ_FREQ=${FUZZ_FREQ:-20000}
+export FUZZ_PERF_ARGS=${FUZZ_PERF_ARGS:-}
 export FUZZ_CC=${FUZZ_CC:-gcc}
 export FUZZ_PLUGIN_ARGS=${FUZZ_PLUGIN_ARGS:-}
+export FUZZ_EDIT=${FUZZ_EDIT:-0} FUZZ_EDIT_OWN=${FUZZ_EDIT_OWN:-}
+case $FUZZ_EDIT in
+  '' | *[!0-9]*) echo "fuzz: FUZZ_EDIT=$FUZZ_EDIT is not a number" >&2; exit 1 ;;
+esac
 FUZZ_N=${FUZZ_N:-1000}
 FUZZ_SEED0=${FUZZ_SEED0:-1}
 FUZZ_JOBS=${FUZZ_JOBS:-2}
@@ -131,9 +165,11 @@ text_size ()
 # to DIR/row.tsv and printed.  KEEP=1 keeps every file of a passing seed.
 fuzz_seed ()
 {
-  local seed=$1 dir=$2 t0=$SECONDS
+  local seed=$1 dir=$2 t0=$SECONDS edit=$((10#$FUZZ_EDIT)) mode=fresh
   local patterns=- reps=- measure=- samples=- o2i=- afi=- o2m=- afm=- ir=- mr=-
-  local o2s=- afs=- verdict=error causes=() blamed=-
+  local o2s=- afs=- verdict=error causes=() blamed=- own=
+  [ "$edit" -gt 0 ] && mode=edit=$edit
+  [ "$edit" -gt 0 ] && [ -n "${FUZZ_EDIT_OWN:-}" ] && own=1 mode=edit=$edit/own
   rm -rf "$dir"
   mkdir -p "$dir"
   cd "$dir" || return 1
@@ -144,11 +180,19 @@ fuzz_seed ()
     c=$(IFS=+; echo "${causes[*]:-}")
     printf '%s\n' "$seed" "$patterns" "$reps" "$measure" "$samples" "$o2i" \
       "$afi" "$o2m" "$afm" "$ir" "$mr" "$o2s" "$afs" "$((SECONDS - t0))" \
-      "$verdict" "${c:--}" "$blamed" | paste -sd '\t' >row.tsv
+      "$verdict" "${c:--}" "$blamed" "$mode" | paste -sd '\t' >row.tsv
     cat row.tsv
   }
 
-  if ! "$FUZZ_PROGEN" "$seed" >prog.c 2>progen.log; then
+  # The program of the seed, ORIG, and its -O2 build, OB (when edited:
+  # made only for a new recording or for its output); the program judged
+  # is prog.c; the one profiled is ORIG, or with FUZZ_EDIT_OWN prog.c.
+  local orig=prog.c ob=o2 pb=o2
+  [ "$edit" -gt 0 ] && orig=orig.c ob=orig-o2 pb=orig-o2
+  [ -n "$own" ] && pb=o2
+  if ! "$FUZZ_PROGEN" "$seed" >"$orig" 2>progen.log \
+     || { [ "$edit" -gt 0 ] \
+	  && ! "$FUZZ_PROGEN" "$seed" --edit="$edit" >prog.c 2>>progen.log; }; then
     causes=(progen); row; return 0
   fi
   read -r reps measure < <("$FUZZ_PROGEN" "$seed" --reps)
@@ -158,28 +202,47 @@ fuzz_seed ()
     causes=(o2-build); row; return 0
   fi
   o2s=$(text_size o2)
+  orig_build ()
+  {
+    [ -x "$ob" ] || "$FUZZ_CC" -O2 -g "$orig" -o "$ob" >build-orig.log 2>&1
+  }
+
+  # The cache: DIR/seed-N for the seed's program, DIR/seed-N/edit-E for
+  # its edited program (emptied when that program is not this one).
+  local cache= ecache=
+  [ -n "${FUZZ_CACHE:-}" ] && cache=$FUZZ_CACHE/seed-$seed && mkdir -p "$cache"
+  if [ -n "$cache" ] && [ "$edit" -gt 0 ]; then
+    ecache=$cache/edit-$edit
+    if ! cmp -s prog.c "$ecache/prog.c"; then
+      rm -rf "$ecache"
+      mkdir -p "$ecache"
+      cp prog.c "$ecache/prog.c"
+    fi
+  fi
 
   # The profile: a new recording, FUZZ_PROFILE, or the cache's.
-  local cache=
-  [ -n "${FUZZ_CACHE:-}" ] && cache=$FUZZ_CACHE/seed-$seed && mkdir -p "$cache"
-  if [ -n "$cache" ] && [ -s "$cache/prof.gcov" ] && [ -s "$cache/samples" ]; then
-    cp "$cache/prof.gcov" prof.gcov
-    samples=$(cat "$cache/samples")
+  local pcache=$cache
+  [ -n "$own" ] && pcache=$ecache
+  if [ -n "$pcache" ] && [ -s "$pcache/prof.gcov" ] && [ -s "$pcache/samples" ]; then
+    cp "$pcache/prof.gcov" prof.gcov
+    samples=$(cat "$pcache/samples")
   elif [ -n "${FUZZ_PROFILE:-}" ]; then
     cp "$FUZZ_PROFILE" prof.gcov || { causes=(profile); row; return 0; }
   else
-    if ! timeout 300 perf record -e cpu-clock -F "$FUZZ_FREQ" -q -o perf.data \
-	 -- ./o2 "$reps" >/dev/null 2>perf.log || [ ! -s perf.data ]; then
+    [ "$pb" = o2 ] || orig_build || { causes=(o2-build); row; return 0; }
+    # shellcheck disable=SC2086
+    if ! timeout 300 perf record -e cpu-clock -F "$FUZZ_FREQ" $FUZZ_PERF_ARGS -q \
+	 -o perf.data -- "./$pb" "$reps" >/dev/null 2>perf.log || [ ! -s perf.data ]; then
       causes=(perf); row; return 0
     fi
-    if ! "$FUZZ_CONVERT" --binary=o2 --perf=perf.data -o prof.gcov -v \
+    if ! "$FUZZ_CONVERT" --binary="$pb" --perf=perf.data -o prof.gcov -v \
 	 >convert.log 2>&1 || [ ! -s prof.gcov ]; then
       verdict=FAIL causes=(convert); row; return 0
     fi
     samples=$(sed -n 's/^afdo-convert: samples in [^:]*: \([0-9]*\).*/\1/p' convert.log | head -n 1)
     [ -n "$samples" ] || samples=0
-    if [ -n "$cache" ]; then
-      cp prof.gcov "$cache/prof.gcov" && echo "$samples" >"$cache/samples"
+    if [ -n "$pcache" ]; then
+      cp prof.gcov "$pcache/prof.gcov" && echo "$samples" >"$pcache/samples"
     fi
   fi
 
@@ -191,10 +254,12 @@ fuzz_seed ()
   fi
   afs=$(text_size afdo)
 
-  local b runs=(o2 afdo)
-  if [ -n "$cache" ] && [ -s "$cache/cg-o2.log" ] && [ -f "$cache/out-o2.txt" ]; then
-    cp "$cache/cg-o2.log" "$cache/out-o2.txt" .
-    [ -s "$cache/cg-o2.out" ] && cp "$cache/cg-o2.out" .
+  # The -O2 measurement: the cache's, or made and kept there.
+  local b runs=(o2 afdo) o2cache=$cache
+  [ "$edit" -gt 0 ] && o2cache=$ecache
+  if [ -n "$o2cache" ] && [ -s "$o2cache/cg-o2.log" ] && [ -f "$o2cache/out-o2.txt" ]; then
+    cp "$o2cache/cg-o2.log" "$o2cache/out-o2.txt" .
+    [ -s "$o2cache/cg-o2.out" ] && cp "$o2cache/cg-o2.out" .
     runs=(afdo)
   fi
   for b in "${runs[@]}"; do
@@ -206,10 +271,20 @@ fuzz_seed ()
       fi
       causes+=(output)
     fi
-    if [ "$b" = o2 ] && [ -n "$cache" ]; then
-      cp cg-o2.log cg-o2.out out-o2.txt "$cache/"
+    if [ "$b" = o2 ] && [ -n "$o2cache" ]; then
+      cp cg-o2.log cg-o2.out out-o2.txt "$o2cache/"
     fi
   done
+  # An edited program prints what the seed's program does (its output at
+  # the measured repetitions: the cache's, else run natively).
+  if [ "$edit" -gt 0 ]; then
+    if [ -n "$cache" ] && [ -f "$cache/out-o2.txt" ]; then
+      cp "$cache/out-o2.txt" out-orig.txt
+    elif ! orig_build || ! "./$ob" "$measure" >out-orig.txt 2>/dev/null; then
+      causes=(o2-run); row; return 0
+    fi
+    cmp -s out-orig.txt out-o2.txt || { causes=(edit-output); row; return 0; }
+  fi
   local c
   if c=$(cg_counts cg-o2.log) && [ -n "$c" ]; then
     read -r o2i o2m <<<"$c"
@@ -230,7 +305,7 @@ fuzz_seed ()
   fi
   if [ ${#causes[@]} -eq 0 ]; then
     verdict=pass
-    [ -n "${KEEP:-}" ] || rm -f perf.data o2 afdo cg-o2.out cg-afdo.out
+    [ -n "${KEEP:-}" ] || rm -f perf.data o2 afdo orig-o2 cg-o2.out cg-afdo.out
   else
     verdict=FAIL
     [ "$afi" != - ] && blamed=$(blame .)
@@ -252,9 +327,34 @@ run_seeds ()
     if [ -f "$dir/seed-$s/row.tsv" ]; then
       cat "$dir/seed-$s/row.tsv"
     else
-      printf '%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\terror\tharness\t-\n' "$s"
+      printf '%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\terror\tharness\t-\t%s\n' "$s" \
+	"$( [ "$FUZZ_EDIT" -gt 0 ] && echo "edit=$FUZZ_EDIT${FUZZ_EDIT_OWN:+/own}" || echo fresh)"
     fi
   done >"$dir/rows.tsv"
+}
+
+# run_all DIR: FUZZ_N seeds from FUZZ_SEED0 into DIR (emptied first),
+# the settings in DIR/run.log.
+run_all ()
+{
+  local dir=$1
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  {
+    echo "fuzz: $FUZZ_N seeds from $FUZZ_SEED0, $FUZZ_JOBS jobs, $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "fuzz: plugin $FUZZ_PLUGIN, converter $FUZZ_CONVERT, generator $FUZZ_PROGEN"
+    [ -z "$FUZZ_PLUGIN_ARGS" ] || echo "fuzz: plugin arguments $FUZZ_PLUGIN_ARGS"
+    [ -z "$FUZZ_PERF_ARGS" ] || echo "fuzz: perf record $FUZZ_PERF_ARGS"
+    if [ "$FUZZ_EDIT" -gt 0 ] && [ -n "${FUZZ_EDIT_OWN:-}" ]; then
+      echo "fuzz: the programs' next release, $FUZZ_EDIT edits (afdo-progen --edit=$FUZZ_EDIT), with its own profile"
+    elif [ "$FUZZ_EDIT" -gt 0 ]; then
+      echo "fuzz: stale profiles: the programs' next release, $FUZZ_EDIT edits (afdo-progen --edit=$FUZZ_EDIT)"
+    fi
+    [ -z "${FUZZ_CACHE:-}" ] || echo "fuzz: profiles and -O2 measurements cached in $FUZZ_CACHE"
+  } | tee "$dir/run.log"
+  # shellcheck disable=SC2046
+  run_seeds "$dir" $(seq "$FUZZ_SEED0" $((FUZZ_SEED0 + FUZZ_N - 1)))
+  echo "fuzz: done $(date -u '+%Y-%m-%d %H:%M UTC')" | tee -a "$dir/run.log"
 }
 
 check_tools ()
@@ -280,12 +380,13 @@ case $cmd in
     row=$(cat "$FUZZ_WORK/one/seed-$1/row.tsv")
     mapfile -t f < <(tr '\t' '\n' <<<"$row")
     c=${f[15]}; [ "$c" = - ] && c=""
-    echo "seed $1: ${f[14]}${c:+ ($c)}; patterns ${f[1]}; reps ${f[2]}, measured at ${f[3]}; ${f[4]} samples"
+    echo "seed $1 (${f[17]}): ${f[14]}${c:+ ($c)}; patterns ${f[1]}; reps ${f[2]}, measured at ${f[3]}; ${f[4]} samples"
     echo "  instructions: -O2 ${f[5]}, plugin ${f[6]} (ratio ${f[9]})"
     echo "  mispredicted branches: -O2 ${f[7]}, plugin ${f[8]} (ratio ${f[10]})"
     echo "  text: -O2 ${f[11]} bytes, plugin ${f[12]} bytes"
     [ "${f[16]}" = - ] || echo "  grew most: ${f[16]} (i: instructions, m: mispredicts)"
-    echo "  files in $FUZZ_WORK/one/seed-$1 (prog.c, prof.gcov, o2, afdo, *.log)"
+    o=; [ "${f[17]}" = fresh ] || o="; orig.c, the program profiled"
+    echo "  files in $FUZZ_WORK/one/seed-$1 (prog.c, prof.gcov, o2, afdo, *.log$o)"
     [ "${f[14]}" = pass ]
     ;;
   seeds)
@@ -295,17 +396,27 @@ case $cmd in
     ;;
   run)
     check_tools
-    dir=$FUZZ_WORK/run
-    rm -rf "$dir"
-    mkdir -p "$dir"
-    {
-      echo "fuzz: $FUZZ_N seeds from $FUZZ_SEED0, $FUZZ_JOBS jobs, $(date -u '+%Y-%m-%d %H:%M UTC')"
-      echo "fuzz: plugin $FUZZ_PLUGIN, converter $FUZZ_CONVERT, generator $FUZZ_PROGEN"
-    } | tee "$dir/run.log"
-    # shellcheck disable=SC2046
-    run_seeds "$dir" $(seq "$FUZZ_SEED0" $((FUZZ_SEED0 + FUZZ_N - 1)))
-    echo "fuzz: done $(date -u '+%Y-%m-%d %H:%M UTC')" | tee -a "$dir/run.log"
-    bash "$BENCH/lib/fuzz-report.sh" "$dir/rows.tsv"
+    run_all "$FUZZ_WORK/run"
+    bash "$BENCH/lib/fuzz-report.sh" "$FUZZ_WORK/run/rows.tsv"
+    ;;
+  stale)
+    check_tools
+    [ "$FUZZ_EDIT" -gt 0 ] || FUZZ_EDIT=3
+    edit=$FUZZ_EDIT
+    top=$FUZZ_WORK/stale
+    rm -rf "$top/fresh" "$top/own" "$top/stale" "$top/match0"
+    if [ -z "${FUZZ_CACHE:-}" ]; then
+      export FUZZ_CACHE=$top/cache
+      rm -rf "$FUZZ_CACHE"
+    fi
+    args=$FUZZ_PLUGIN_ARGS
+    FUZZ_EDIT=0 run_all "$top/fresh"
+    FUZZ_EDIT=$edit FUZZ_EDIT_OWN=1 run_all "$top/own"
+    FUZZ_EDIT=$edit FUZZ_EDIT_OWN= run_all "$top/stale"
+    FUZZ_EDIT=$edit FUZZ_EDIT_OWN= FUZZ_PLUGIN_ARGS="$args -fplugin-arg-afdo-match=0" \
+      run_all "$top/match0"
+    bash "$BENCH/lib/fuzz-stale.sh" fresh="$top/fresh/rows.tsv" own="$top/own/rows.tsv" \
+      stale="$top/stale/rows.tsv" match0="$top/match0/rows.tsv"
     ;;
   blame)
     [ $# -eq 1 ] || die "usage: fuzz.sh blame DIR (a seed's directory)"
@@ -315,6 +426,6 @@ case $cmd in
     bash "$BENCH/lib/fuzz-report.sh" "${1:-$FUZZ_WORK/run/rows.tsv}"
     ;;
   *)
-    die "unknown command '$cmd' (run, seeds, one, blame, report)"
+    die "unknown command '$cmd' (run, seeds, one, blame, report, stale)"
     ;;
 esac

@@ -9,7 +9,10 @@
 # Usage: fuzz-report.sh ROWS.tsv
 # Writes benchmarks/results/fuzz-COMMIT.md, .tsv (the rows with a
 # header), and with gnuplot .gp and .png; COMMIT is FUZZ_COMMIT, else
-# the last commit of the tree that changed plugin/, converter/ or common/.  A file ROWS.tsv's directory's run.log
+# the last commit of the tree that changed plugin/, converter/ or common/.
+# Rows of a stale run (mode edit=E, fuzz.sh's FUZZ_EDIT) make
+# fuzz-editE-COMMIT; FUZZ_NAME names the files instead (e.g.
+# fuzz-edit3-match0-COMMIT for a run with other plugin arguments).  A file ROWS.tsv's directory's run.log
 # (the run's first lines) is quoted when present; FUZZ_KNOWN (default
 # benchmarks/fuzz-known.txt) marks the seeds of known failures; the
 # diagnosis written by hand, results/fuzz-COMMIT.notes.md, is appended.
@@ -25,22 +28,36 @@ commit=${FUZZ_COMMIT:-$(git -C "$SRC" log -1 --format=%h -- plugin converter com
 [ -n "$commit" ] || commit=unknown
 out=${FUZZ_RESULTS:-$SRC/benchmarks/results}
 known=${FUZZ_KNOWN:-$SRC/benchmarks/fuzz-known.txt}
-prefix=$out/fuzz-$commit
+# The mode of the rows (column 18; rows of before it are fresh).
+mode=$(awk -F'\t' '{ m = NF >= 18 ? $18 : "fresh"; if (!(m in s)) { s[m] = 1; l = l (l == "" ? "" : ",") m } }
+		  END { print l }' "$rows")
+case $mode in
+  fresh) name=fuzz-$commit ;;
+  edit=[0-9]*/own) e=${mode#edit=}; name=fuzz-edit${e%/own}-own-$commit ;;
+  edit=[0-9]*) name=fuzz-edit${mode#edit=}-$commit ;;
+  *) echo "fuzz-report: rows of more than one mode ($mode) in $rows" >&2; exit 1 ;;
+esac
+name=${FUZZ_NAME:-$name}
+prefix=$out/$name
 mkdir -p "$out"
 
-header='seed	patterns	reps	measure	samples	o2_insns	afdo_insns	o2_mispred	afdo_mispred	insn_ratio	mispred_ratio	o2_text	afdo_text	seconds	verdict	causes	blame'
-{ printf '%s\n' "$header"; cat "$rows"; } >"$prefix.tsv"
+header='seed	patterns	reps	measure	samples	o2_insns	afdo_insns	o2_mispred	afdo_mispred	insn_ratio	mispred_ratio	o2_text	afdo_text	seconds	verdict	causes	blame	mode'
+{ printf '%s\n' "$header"; awk -F'\t' -v OFS='\t' 'NF == 17 { $18 = "fresh" } { print }' "$rows"; } >"$prefix.tsv"
 
 runlog=$(dirname "$rows")/run.log
 
 {
-  echo "# Performance fuzzing: the plugin against -O2 on generated programs ($commit)"
+  if [ "$mode" = fresh ]; then
+    echo "# Performance fuzzing: the plugin against -O2 on generated programs ($commit)"
+  else
+    echo "# Performance fuzzing with stale profiles ($mode): the plugin against -O2 on generated programs ($commit)"
+  fi
   echo
   echo "Made by \`benchmarks/fuzz.sh\` (\`make bench-fuzz\`) on $(date -u '+%Y-%m-%d %H:%M UTC');"
   echo "$(nproc) cores, $(gcc --version | head -n 1)."
   if [ -f "$runlog" ]; then
     echo
-    sed 's/^/    /' "$runlog"
+    sed -e "s|$SRC/||g" -e 's|cached in .*|cached in FUZZ_CACHE|' -e 's/^/    /' "$runlog"
   fi
   cat <<'EOF'
 
@@ -58,6 +75,32 @@ instructions (insns), mispredicts more than 5 % + 1,000 more branches
 (convert).  Ratios are the plugin's count over -O2's.  Rerun a seed with
 `benchmarks/fuzz.sh one SEED`; the rows are in the .tsv beside this file.
 EOF
+  if [ "${mode%/own}" != "$mode" ]; then
+    e=${mode#edit=}
+    cat <<EOF
+
+The programs are the next release of each seed's, \`afdo-progen SEED
+--edit=${e%/own}\` (the same output and hot code; ${e%/own} edits: statements
+inserted, lines removed or joined, in some programs a static function
+renamed; the program ends with their list), profiled themselves: the
+fresh profile of the next release, against which a stale profile is
+judged.  An edited program whose output is not the old one's is an
+error (edit-output).
+EOF
+  elif [ "$mode" != fresh ]; then
+    cat <<EOF
+
+The profiles are stale: each is the profile of \`afdo-progen SEED\`, but
+the program built and measured is its next release, \`afdo-progen SEED
+--$mode\` (the same output and hot code; ${mode#edit=} edits: statements
+inserted, lines removed or joined, in some programs a static function
+renamed; the program ends with their list).  Both builds are of the
+edited program: its -O2 build, and the plugin's build with the old
+program's profile; the ratios are to the edited program's -O2.  An
+edited program whose output is not the old one's is an error
+(edit-output).  Rerun a seed with \`FUZZ_EDIT=${mode#edit=} benchmarks/fuzz.sh one SEED\`.
+EOF
+  fi
   echo
   awk -F'\t' -v known="$known" '
     function q(a, n, p,   i) { i = int(p * (n - 1) + 0.5) + 1; return a[i] }
@@ -90,7 +133,8 @@ EOF
         m = split($16, c, "+")
         for (i = 1; i <= m; i++) {
           cause[v "\t" c[i]]++
-          seeds[v "\t" c[i]] = seeds[v "\t" c[i]] (seeds[v "\t" c[i]] == "" ? "" : " ") $1 ($1 in kn ? "*" : "")
+          key = NF >= 18 && $18 != "fresh" ? $1 "/" $18 : $1
+          seeds[v "\t" c[i]] = seeds[v "\t" c[i]] (seeds[v "\t" c[i]] == "" ? "" : " ") $1 (key in kn ? "*" : "")
         }
       }
       if ($10 != "-" && $11 != "-") {
@@ -174,6 +218,7 @@ EOF
   echo "|---|---:|---:|"
   awk -F'\t' '
     function pattern(fn) {
+      sub(/_v2$/, "", fn)
       if (fn ~ /^f[0-9]+_short$/) return "shortloop"
       if (fn ~ /^f[0-9]+_long$/) return "longloop"
       if (fn ~ /^f[0-9]+_rec$/) return "recurse"
@@ -198,7 +243,7 @@ EOF
   fi
   if command -v gnuplot >/dev/null; then
     echo
-    echo "![instruction and mispredict ratios against the profile size](fuzz-$commit.png)"
+    echo "![instruction and mispredict ratios against the profile size]($name.png)"
   fi
 } >"$prefix.md"
 
@@ -209,7 +254,7 @@ set terminal pngcairo size 1200,900 font 'DejaVu Sans,10'
 set output '$base.png'
 set datafile separator '\t'
 set datafile missing '-'
-set multiplot layout 2,1 title 'afdo plugin against -O2 on afdo-progen programs ($commit): cachegrind counts'
+set multiplot layout 2,1 title 'afdo plugin against -O2 on afdo-progen programs ($commit$([ "$mode" = fresh ] || echo ", stale: $mode")): cachegrind counts'
 set logscale x
 set grid
 set key outside right top
