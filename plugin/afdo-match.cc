@@ -400,7 +400,9 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
 
   /* Renames: an unmatched call of the profile to a function the unit
      does not know, moved with the calls around it onto a call of the
-     unit to a function the profile does not know.  */
+     unit to a function the profile does not know, which is the only
+     such call between the same two matched calls (a function without
+     samples called nearby is no rename).  */
   for (unsigned i = 0; i < pa.length (); i++)
     {
       if (unit_names->contains (pa[i].name))
@@ -408,14 +410,33 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
       uint32_t to = map_offset (m, pa[i].offset);
       if (to == UINT32_MAX)
 	continue;
+      /* The unit's lines between the matched calls around it.  */
+      int64_t lo = -1, hi = INT64_MAX;
+      for (unsigned k = 0; k < m->pairs.length (); k++)
+	if (m->pairs[k].first < pa[i].offset)
+	  lo = m->pairs[k].second;
+	else if (m->pairs[k].first > pa[i].offset)
+	  {
+	    hi = m->pairs[k].second;
+	    break;
+	  }
+      tree only = NULL_TREE;
+      bool at_to = false, several = false;
       for (unsigned j = 0; j < v->anchors.length (); j++)
 	{
 	  const anchor &a = v->anchors[j];
-	  if (a.offset != to || a.name != UINT32_MAX)
+	  if ((int64_t) a.offset <= lo || (int64_t) a.offset >= hi
+	      || a.name != UINT32_MAX || !a.callee
+	      || !c->views.get (a.callee))
 	    continue;
-	  if (!a.callee || !c->views.get (a.callee))
-	    continue;
-	  rename_vote r = { pa[i].name, a.callee };
+	  if (only && only != a.callee)
+	    several = true;
+	  only = a.callee;
+	  at_to |= a.offset == to;
+	}
+      if (only && at_to && !several)
+	{
+	  rename_vote r = { pa[i].name, only };
 	  votes->safe_push (r);
 	}
     }
