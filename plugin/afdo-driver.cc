@@ -42,6 +42,7 @@
 #include "afdo-summary.h"
 #include "afdo-plugin.h"
 #include "afdo-pass.h"
+#include "afdo-match.h"
 
 void
 afdo_annotate_function (afdo_unit *unit, afdo_function *instance,

@@ -24,6 +24,7 @@
 #include "hash-map.h"
 #include "tree-pass.h"
 #include "afdo-plugin.h"
+#include "afdo-match.h"
 
 /* Functions the matcher found under another name in the profile
    (afdo-match.cc): the declaration and the profile's name.  */

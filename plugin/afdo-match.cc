@@ -154,7 +154,6 @@ gather_unit (match_ctx *c)
       if (!afdo_unit_function_p (node))
 	continue;
       ir_view *own = view_of (c, node->decl);
-      own->defined = true;
       push_cfun (DECL_STRUCT_FUNCTION (node->decl));
       /* The lines of the opening and the closing brace have code in
 	 every build (the prologue and the epilogue), and seldom a

@@ -7,6 +7,17 @@
 #ifndef AFDO_MATCH_H
 #define AFDO_MATCH_H
 
+/* Stage, before all others: where a function's source changed since
+   the profile was recorded, move its rows to where its code is now,
+   anchored by the calls the two have in common; find functions renamed
+   since through their callers; empty the instances of a function that
+   cannot be matched with confidence (afdo-match.cc).  */
+void afdo_match_unit (afdo_session *);
+
+/* From now on, lookups of DECL's name find NAME, the name under which
+   the profile knows DECL's function (afdo-lookup.cc).  */
+void afdo_names_rename (tree decl, const char *name);
+
 namespace afdo_match {
 
 /* A call: the line offset of the call site and the callee, by its index
@@ -25,8 +36,6 @@ struct ir_view
 {
   tree decl;
   uint32_t name;
-  /* It has a body here (is not only inlined).  */
-  bool defined;
   vec<anchor> anchors;
   /* The positions with code, sorted.  */
   vec<afdo_key_t> keys;

@@ -377,10 +377,6 @@ afdo_function *afdo_stmt_instance (afdo_names *, afdo_function *top,
 unsigned afdo_stmt_frames (gimple *stmt, tree *decls, uint32_t *offsets,
 			   unsigned max);
 
-/* From now on, lookups of DECL's name find NAME, the name under which
-   the profile knows DECL's function (afdo-match.cc).  */
-void afdo_names_rename (tree decl, const char *name);
-
 /* The same after GCC's inliner: an inlined call that is not an inline
    instance of the profile is looked up from the callee's own top-level
    instance.  NAMES' profile is that of the unit.  */
@@ -593,12 +589,6 @@ void afdo_inline_folded (afdo_unit *);
    nested instances their statements reach, and make the unit's profile
    with the rest folded into the outline functions (afdo-offline.cc).  */
 void afdo_fold_unit (afdo_unit *);
-/* Stage, before all others: where a function's source changed since
-   the profile was recorded, move its rows to where its code is now,
-   anchored by the calls the two have in common; find functions renamed
-   since through their callers; empty the instances of a function that
-   cannot be matched with confidence (afdo-match.cc).  */
-void afdo_match_unit (afdo_session *);
 
 /* Stage, after the inliner: fold the nested instances that came along
    with folded ones and that the functions' statements do not reach
