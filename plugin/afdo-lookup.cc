@@ -172,13 +172,13 @@ split_part_block_p (tree block, tree origin)
    entry is in current_function_decl.  Returns its depth, 0 when STMT has
    no usable location.  */
 static unsigned
-inline_stack (gimple *stmt, stack_entry *stack, bool need_loc = true)
+inline_stack_at (location_t loc, tree scope, stack_entry *stack,
+		 bool need_loc = true)
 {
-  location_t loc = gimple_location (stmt);
   if (need_loc && LOCATION_LOCUS (loc) == UNKNOWN_LOCATION)
     return 0;
   unsigned n = 0;
-  for (tree block = gimple_block (stmt);
+  for (tree block = scope;
        block && TREE_CODE (block) == BLOCK;
        block = BLOCK_SUPERCONTEXT (block))
     {
@@ -207,11 +207,37 @@ inline_stack (gimple *stmt, stack_entry *stack, bool need_loc = true)
   return n + 1;
 }
 
+static unsigned
+inline_stack (gimple *stmt, stack_entry *stack, bool need_loc = true)
+{
+  return inline_stack_at (gimple_location (stmt), gimple_block (stmt),
+			  stack, need_loc);
+}
+
 static uint32_t
 line_offset (const stack_entry &e)
 {
   return ((uint32_t) LOCATION_LINE (e.loc)
 	  - (uint32_t) DECL_SOURCE_LINE (e.decl)) & 0xffffu;
+}
+
+/* Fill DECLS and OFFSETS with the frames of LOC, a location with its
+   scope (an edge's goto_locus), innermost first; their number, 0 when
+   LOC has none or more than MAX.  */
+unsigned
+afdo_loc_frames (location_t loc, tree *decls, uint32_t *offsets,
+		 unsigned max)
+{
+  stack_entry stack[MAX_STACK];
+  unsigned n = inline_stack_at (loc, LOCATION_BLOCK (loc), stack);
+  if (n > max)
+    return 0;
+  for (unsigned k = 0; k < n; k++)
+    {
+      decls[k] = stack[k].decl;
+      offsets[k] = line_offset (stack[k]);
+    }
+  return n;
 }
 
 unsigned

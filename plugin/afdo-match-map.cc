@@ -330,9 +330,13 @@ choose_splits (const ir_view *v, const vec<row> &rows, offset_map *m)
 /* The rows after the last matched call (all rows, without one) follow
    it unless lines were inserted or removed below it: then from some
    line on they move by a shift of their own, within
-   AFDO_MATCH_TAIL_LINES of the call's, chosen as the gaps' splits are,
-   and only when that scores better than following the call and no
-   other shift lands nearly as many samples.  */
+   AFDO_MATCH_TAIL_LINES of the call's, split as the gaps are, when that
+   scores better than following the call.  In dense code several shifts
+   put the samples on code; of those that land nearly as many as the
+   best, the one nearest the call's is taken (the fewest lines inserted
+   or removed: an edit is more often small than large), and two as near
+   on either side of it are no evidence of where the lines went: the
+   rows follow the call.  */
 void
 choose_tail (const ir_view *v, const vec<row> &rows, offset_map *m)
 {
@@ -349,42 +353,61 @@ choose_tail (const ir_view *v, const vec<row> &rows, offset_map *m)
   line_scores follow, shifted;
   score_lines (v, rows, first, len, base, b0, INT64_MAX, &follow);
   /* Following the call is the score to beat.  */
-  split_score best = { 0, 0, 0 };
+  split_score stay = { 0, 0, 0 };
   for (unsigned i = 0; i < len; i++)
     {
-      best.land = afdo_count_add (best.land, follow.land[i]);
-      best.agree += follow.agree[i];
-      best.fit += follow.fit[i];
+      stay.land = afdo_count_add (stay.land, follow.land[i]);
+      stay.agree += follow.agree[i];
+      stay.fit += follow.fit[i];
     }
-  /* The samples the best split of each other shift lands.  */
-  auto_vec<std::pair<int64_t, uint64_t> > lands;
+  struct candidate
+  {
+    int64_t shift;
+    uint32_t split;
+    split_score score;
+  };
+  auto_vec<candidate> better;
+  uint64_t most = 0;
   for (int64_t d = base - AFDO_MATCH_TAIL_LINES;
        d <= base + AFDO_MATCH_TAIL_LINES; d++)
     {
       if (d == base)
 	continue;
       score_lines (v, rows, first, len, d, b0, INT64_MAX, &shifted);
-      split_score here;
-      unsigned s = best_split (follow, shifted, len, &here);
-      lands.safe_push (std::make_pair (d, here.land));
-      if (s < len && score_cmp (here, best) > 0)
+      candidate c;
+      c.shift = d;
+      unsigned sp = best_split (follow, shifted, len, &c.score);
+      c.split = first + sp;
+      if (sp < len && score_cmp (c.score, stay) > 0)
 	{
-	  best = here;
-	  m->tail_split = first + s;
-	  m->tail_shift = d;
+	  better.safe_push (c);
+	  most = MAX (most, c.score.land);
 	}
     }
-  /* In dense code several shifts put the samples on code: then none is
-     evidence of where the lines went, and the rows follow the call.  */
-  if (m->tail_split != UINT32_MAX)
-    for (unsigned i = 0; i < lands.length (); i++)
-      if (lands[i].first != m->tail_shift
-	  && lands[i].second * 100 >= best.land * 99)
+  const candidate *pick = NULL;
+  bool tie = false;
+  for (unsigned i = 0; i < better.length (); i++)
+    {
+      const candidate &c = better[i];
+      if (c.score.land * 100 < most * 99)
+	continue;
+      int64_t dist = c.shift > base ? c.shift - base : base - c.shift;
+      int64_t pdist = !pick ? INT64_MAX
+		      : pick->shift > base ? pick->shift - base
+		      : base - pick->shift;
+      if (dist < pdist)
 	{
-	  m->tail_split = UINT32_MAX;
-	  m->tail_shift = 0;
-	  break;
+	  pick = &c;
+	  tie = false;
 	}
+      else if (dist == pdist)
+	tie = true;
+    }
+  if (pick && !tie)
+    {
+      m->tail_split = pick->split;
+      m->tail_shift = pick->shift;
+    }
 }
 
 }  // namespace afdo_match

@@ -177,6 +177,27 @@ gather_unit (match_ctx *c)
 	  double freq = 1.0;
 	  if (bb->count.initialized_p () && entry.nonzero_p ())
 	    freq = bb->count.to_sreal_scale (entry).to_double ();
+	  /* A jump's line: a goto or a break is no statement of its own
+	     after the CFG is built, but its jump has code on that line in
+	     every build that keeps the edge.  */
+	  edge e;
+	  edge_iterator ei;
+	  FOR_EACH_EDGE (e, ei, bb->succs)
+	    {
+	      if (LOCATION_LOCUS (e->goto_locus) == UNKNOWN_LOCATION)
+		continue;
+	      tree decls[64];
+	      uint32_t offs[64];
+	      unsigned n = afdo_loc_frames (e->goto_locus, decls, offs, 64);
+	      for (unsigned k = 0; k < n; k++)
+		{
+		  ir_view *v = view_of (c, decls[k]);
+		  v->keys.safe_push (AFDO_KEY (offs[k], 0));
+		  if (k == 0 && bb->discriminator)
+		    v->keys.safe_push (AFDO_KEY (offs[k], bb->discriminator));
+		  v->freqs.safe_push (std::make_pair (offs[k], freq));
+		}
+	    }
 	for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
 	     gsi_next (&gsi))
 	  {

@@ -376,6 +376,9 @@ afdo_function *afdo_stmt_instance (afdo_names *, afdo_function *top,
    deeper than MAX.  */
 unsigned afdo_stmt_frames (gimple *stmt, tree *decls, uint32_t *offsets,
 			   unsigned max);
+/* The same for LOC, a location with its scope (an edge's goto_locus).  */
+unsigned afdo_loc_frames (location_t loc, tree *decls, uint32_t *offsets,
+			  unsigned max);
 
 /* The same after GCC's inliner: an inlined call that is not an inline
    instance of the profile is looked up from the callee's own top-level
