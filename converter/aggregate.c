@@ -63,6 +63,38 @@ entry_instance (agg *g, uint64_t addr)
   return instance (g, (sym_scope *) top);
 }
 
+/* The profile's name of the function a call to ADDR calls, interned;
+   UINT32_MAX when ADDR is not the address of a function symbol with
+   DWARF (a PLT entry, a function of another object) or is a part GCC
+   split off a function (NAME.part.N: the call is no call of the
+   source, but the jump to the rest of a function, often the caller's
+   own).  */
+static uint32_t
+entry_name (agg *g, uint64_t addr)
+{
+  const bin_func *fn = binary_func_at (g->bin, addr);
+  if (!fn || fn->addr != addr || (fn->name && strstr (fn->name, ".part.")))
+    return UINT32_MAX;
+  sym_result r;
+  symbolize (g->sym, addr, &r);
+  if (!r.scope)
+    return UINT32_MAX;
+  const sym_scope *top = r.scope;
+  while (top->parent)
+    top = top->parent;
+  return top->name ? afdo_intern_str (g->prof, top->name) : UINT32_MAX;
+}
+
+/* Whether POS names NAME as a target.  */
+static bool
+has_target (const afdo_pos *pos, uint32_t name)
+{
+  for (uint32_t i = 0; i < pos->n_targets; i++)
+    if (pos->targets[i].name == name)
+      return true;
+  return false;
+}
+
 static afdo_key_t
 pos_key (const sym_result *r)
 {
@@ -457,6 +489,7 @@ typedef struct row
   afdo_key_t key;
   uint64_t count;
   bool sum;			/* a clang unit's: samples summed */
+  uint32_t callee;		/* a direct call's callee, or UINT32_MAX */
 } row;
 
 /* The positions of the sampled functions from their execution
@@ -469,7 +502,12 @@ typedef struct row
    its count is not that of one arm) gets no row.  Positions of clang's
    units keep what llvm-profgen --leading-ip-only makes of the samples
    (the sum of their instructions' samples, 0 for the lines without;
-   doc/afdo-convert.md).  False when out of memory.  */
+   doc/afdo-convert.md).  A direct call to a function of the binary
+   names its callee as a target of its position, with the call's
+   estimate (unless a calling context named it already): IP samples do
+   not count calls, but the call is there, and a later build's matcher
+   aligns the calls of a changed function by their callees' names.
+   False when out of memory.  */
 static bool
 exec_rows (agg *g, const execcounts *ex, const afdo_map *moved)
 {
@@ -527,10 +565,17 @@ exec_rows (agg *g, const execcounts *ex, const afdo_map *moved)
 	      rows = v;
 	      cap_rows = nc;
 	    }
+	  uint32_t callee = UINT32_MAX;
+	  uint64_t call, tgt;
+	  if ((in->flags & CFG_I_CALL) && !sum
+	      && binary_call_before (g->bin, in->addr + in->len, &call,
+				     &tgt) == 1
+	      && call == in->addr)
+	    callee = entry_name (g, tgt);
 	  rows[n_rows++] = (row) { f, key,
 				   sum ? (uint64_t) e
 				   : afdo_count_mul (exec_count (e), r.mult),
-				   sum };
+				   sum, callee };
 	}
     }
   for (size_t i = 0; i < n_rows; i++)
@@ -541,8 +586,13 @@ exec_rows (agg *g, const execcounts *ex, const afdo_map *moved)
 	afdo_pos_add (pos, rows[i].count);
       }
     else if (!afdo_map_get (&banned, (uintptr_t) rows[i].f, rows[i].key))
-      afdo_pos_max (afdo_pos_get (rows[i].f, rows[i].key, true),
-		    rows[i].count);
+      {
+	afdo_pos *pos = afdo_pos_get (rows[i].f, rows[i].key, true);
+	afdo_pos_max (pos, rows[i].count);
+	if (rows[i].callee != UINT32_MAX
+	    && !has_target (pos, rows[i].callee))
+	  afdo_target_add (pos, rows[i].callee, rows[i].count);
+      }
   ok = true;
 out:
   free (rows);

@@ -12,8 +12,12 @@
 
 namespace afdo_match {
 
-/* Whether V has code at KEY: the same discriminator, or any on the
-   line for a row without one.  */
+/* Whether V has code on KEY's line.  Its discriminator is no evidence
+   either way: GCC gives them to the blocks of a line as the CFG is
+   built, and blocks duplicated later keep them or take new ones, so the
+   profiled binary has discriminators the unit's early IR does not (lua's
+   lua_seti: half of its samples on discriminators 7 of two lines with
+   code, which made an unchanged function look changed).  */
 bool
 has_code (const ir_view *v, afdo_key_t key)
 {
@@ -23,7 +27,7 @@ has_code (const ir_view *v, afdo_key_t key)
   if (off == 0)
     return true;
   unsigned lo = 0, hi = v->keys.length ();
-  afdo_key_t from = AFDO_KEY (off, AFDO_KEY_DISC (key));
+  afdo_key_t from = AFDO_KEY (off, 0);
   while (lo < hi)
     {
       unsigned mid = lo + (hi - lo) / 2;
@@ -32,10 +36,6 @@ has_code (const ir_view *v, afdo_key_t key)
       else
 	hi = mid;
     }
-  if (lo < v->keys.length () && v->keys[lo] == from)
-    return true;
-  if (AFDO_KEY_DISC (key) != 0)
-    return false;
   return lo < v->keys.length () && AFDO_KEY_OFFSET (v->keys[lo]) == off;
 }
 
@@ -327,6 +327,19 @@ choose_splits (const ir_view *v, const vec<row> &rows, offset_map *m)
     }
 }
 
+/* Whether ROWS (sorted) has a row at an offset in [LO, HI).  */
+static bool
+rows_between (const vec<row> &rows, int64_t lo, uint32_t hi)
+{
+  for (unsigned i = 0; i < rows.length (); i++)
+    {
+      int64_t off = AFDO_KEY_OFFSET (rows[i].key);
+      if (off >= lo && off < (int64_t) hi)
+	return true;
+    }
+  return false;
+}
+
 /* The rows after the last matched call (all rows, without one) follow
    it unless lines were inserted or removed below it: then from some
    line on they move by a shift of their own, within
@@ -378,6 +391,13 @@ choose_tail (const ir_view *v, const vec<row> &rows, offset_map *m)
       c.shift = d;
       unsigned sp = best_split (follow, shifted, len, &c.score);
       c.split = first + sp;
+      /* Lines removed above the split: the rows that stay may not be on
+	 them, or rows the profile had apart would meet (a shift up that
+	 puts the rows below on the lines of the rows above finds code,
+	 and no edit does that).  */
+      if (d < base && sp < len
+	  && rows_between (rows, (int64_t) c.split - (base - d), c.split))
+	continue;
       if (sp < len && score_cmp (c.score, stay) > 0)
 	{
 	  better.safe_push (c);

@@ -49,6 +49,7 @@
 #include "hash-set.h"
 #include "dumpfile.h"
 #include "sreal.h"
+#include "input.h"
 #include "afdo-plugin.h"
 #include "afdo-match.h"
 
@@ -161,6 +162,9 @@ gather_unit (match_ctx *c)
       tree origin = own->decl;
       location_t braces[2] = { cfun->function_start_locus,
 			       cfun->function_end_locus };
+      if (LOCATION_LOCUS (cfun->function_end_locus) != UNKNOWN_LOCATION)
+	own->end_line = MAX (own->end_line,
+			     LOCATION_LINE (cfun->function_end_locus));
       for (unsigned k = 0; k < 2; k++)
 	if (LOCATION_LOCUS (braces[k]) != UNKNOWN_LOCATION
 	    && LOCATION_LINE (braces[k]) >= DECL_SOURCE_LINE (origin))
@@ -306,6 +310,18 @@ gather_profile (match_ctx *c, uint32_t name, vec<row> *rows,
 	{
 	  row r = { f->pos[j].key, f->pos[j].count };
 	  rows->safe_push (r);
+	  /* The calls the profiled binary made on the line: the
+	     converter names the callee of each direct call, branch records
+	     and call chains the targets of an indirect one (which the
+	     unit's indirect call matches, whichever it is).  */
+	  for (uint32_t t = 0; t < f->pos[j].n_targets; t++)
+	    {
+	      anchor a;
+	      a.offset = AFDO_KEY_OFFSET (f->pos[j].key);
+	      a.name = f->pos[j].targets[t].name;
+	      a.callee = NULL;
+	      anchors->safe_push (a);
+	    }
 	}
       for (uint32_t j = 0; j < f->n_callees; j++)
 	{
@@ -336,6 +352,95 @@ gather_profile (match_ctx *c, uint32_t name, vec<row> *rows,
 	|| (*anchors)[k - 1].name != (*anchors)[j].name)
       (*anchors)[k++] = (*anchors)[j];
   anchors->truncate (k);
+}
+
+/* The lines of a function the source is read for, from its first.  */
+#define AFDO_MATCH_SCAN_LINES 8192
+
+/* Whether the source line LINE of FILE holds code: text other than
+   blanks and comments.  *IN_COMMENT says whether the line starts inside
+   a block comment, and is left saying whether the next one does.  A
+   line that cannot be read holds none.  */
+bool
+line_has_text (const char *file, int line, bool *in_comment)
+{
+  char_span text = location_get_source_line (file, line);
+  if (!text)
+    {
+      *in_comment = false;
+      return false;
+    }
+  const char *p = text.get_buffer ();
+  size_t n = text.length ();
+  bool code = false;
+  for (size_t i = 0; i < n; i++)
+    {
+      char ch = p[i];
+      if (*in_comment)
+	{
+	  if (ch == '*' && i + 1 < n && p[i + 1] == '/')
+	    {
+	      *in_comment = false;
+	      i++;
+	    }
+	  continue;
+	}
+      if (ch == '/' && i + 1 < n && p[i + 1] == '/')
+	break;
+      if (ch == '/' && i + 1 < n && p[i + 1] == '*')
+	{
+	  *in_comment = true;
+	  i++;
+	  continue;
+	}
+      if (ch == '"' || ch == '\'')
+	{
+	  /* A literal: a comment's opening in it opens none.  */
+	  for (i++; i < n && p[i] != ch; i++)
+	    if (p[i] == '\\')
+	      i++;
+	  code = true;
+	  continue;
+	}
+      if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\f'
+	  && ch != '\v')
+	code = true;
+    }
+  return code;
+}
+
+/* The samples of ROWS (sorted) on lines of V's function without code
+   that are blank or comments in this unit's source, or past the
+   function's end: where no build has code, so the lines moved since
+   the profile.  Where the source cannot be read, every row off code.  */
+uint64_t
+samples_on_blank_lines (const ir_view *v, const vec<row> &rows)
+{
+  const char *file = DECL_SOURCE_FILE (v->decl);
+  int base = DECL_SOURCE_LINE (v->decl);
+  uint64_t n = 0;
+  bool in_comment = false;
+  int line = base;
+  bool text = true;
+  for (unsigned i = 0; i < rows.length (); i++)
+    {
+      uint32_t off = AFDO_KEY_OFFSET (rows[i].key);
+      if (has_code (v, rows[i].key))
+	continue;
+      if (!file || base <= 0 || off > AFDO_MATCH_SCAN_LINES
+	  || (v->end_line && base + (int) off > v->end_line))
+	{
+	  n = afdo_count_add (n, rows[i].count);
+	  continue;
+	}
+      /* Scan from the function's first line, to know which lines are
+	 inside a block comment.  */
+      for (; line <= base + (int) off; line++)
+	text = line_has_text (file, line, &in_comment);
+      if (line - 1 == base + (int) off && !text)
+	n = afdo_count_add (n, rows[i].count);
+    }
+  return n;
 }
 
 /* Step 6: a function of the unit with no profile of its own (DECL),
@@ -404,12 +509,13 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
       calls_in_place = found;
     }
   /* Samples off code are evidence of a change only when there are
-     min-samples of them and they are a quarter of the function's: some
-     land off code in every build (a line whose code GCC's early passes
-     folded into another's, such as a return of a value already loaded,
-     has a row and no statement).  */
+     min-samples of them and they are a quarter of the function's, and
+     only those on lines that are blank or comments now: a line whose
+     code GCC's early passes folded into another's (a copy such as
+     "unsigned h = k;", a return of a value already loaded) has a row
+     and no statement in every build.  */
   uint64_t enough = (uint64_t) c->s->opts.min_samples;
-  uint64_t off_code = total - MIN (as_is, total);
+  uint64_t off_code = samples_on_blank_lines (v, rows);
   bool lands = off_code * 4 < total || off_code < enough;
   if (calls_in_place && lands)
     return UNCHANGED;
@@ -458,6 +564,29 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
 	{
 	  rename_vote r = { pa[i].name, only };
 	  votes->safe_push (r);
+	}
+    }
+  /* Where the samples fall on code as they are, the calls alone say
+     that lines moved only as an edit moves them: lines inserted or
+     removed above a call move it and every call below it, so the calls
+     out of place are the last ones.  GCC keeps one of two identical
+     calls, or merges their code, in one build and not in another (lua's
+     luaO_pushvfstring: the profiled binary's calls of addstr2buff for
+     '%c' and '%%', this unit's for '%s' and '%U', each seemingly moved
+     by 4 to 6 lines between calls in place): no edit.  */
+  if (lands)
+    {
+      unsigned n = m->pairs.length (), first = 0;
+      while (first < n && m->pairs[first].first == m->pairs[first].second)
+	first++;
+      bool edit = first < n;
+      for (unsigned i = first; i < n && edit; i++)
+	edit = m->pairs[i].first != m->pairs[i].second;
+      if (!edit)
+	{
+	  m->pairs.truncate (0);
+	  m->split.truncate (0);
+	  return UNCHANGED;
 	}
     }
   choose_tail (v, rows, m);

@@ -42,6 +42,8 @@ struct ir_view
   /* Per line with code, sorted: how often GCC's static estimate runs
      it, per entry of the function it is in.  */
   vec<std::pair<uint32_t, double> > freqs;
+  /* The line of its closing brace, when the unit defines it; else 0.  */
+  int end_line;
 };
 
 /* A row of the profile's function (all its instances summed).  */
