@@ -41,6 +41,10 @@
 #   STALE_RECORD     full|small: the workload recorded and trained on
 #                    (default full; small for a quick trial)
 #   STALE_NAME       the report's name in the results (default stale)
+#   STALE_RECORDINGS K (default 1): everything K times, each with its own
+#                    recordings (NAME-r1 ... NAME-rK), then NAME-spread.md
+#                    (lib/stale-spread.awk): one recording per release is
+#                    as noisy as the staleness, K show by how much
 #   BENCH_CFLAGS, BENCH_JOBS, BENCH_PERF_FREQ, AFDO_BUILD_DIR,
 #   AFDO_BENCH_WORK, AFDO_BENCH_RESULTS: as for run.sh.
 
@@ -425,4 +429,16 @@ stale_main ()
     >"$RESULTS/$NAME.md" && log "wrote $RESULTS/$NAME.md"
 }
 
+K=${STALE_RECORDINGS:-1}
+if [ "$K" -gt 1 ] && [ -z "${STALE_RECORDING_OF:-}" ]; then
+  files=()
+  for ((r = 1; r <= K; r++)); do
+    STALE_RECORDING_OF=$NAME STALE_NAME=$NAME-r$r STALE_RECORDINGS=1 \
+      bash "${BASH_SOURCE[0]}" "${STALE_ARGS[@]}"
+    files+=("$RESULTS/$NAME-r$r.tsv")
+  done
+  awk -F '\t' -v name="$NAME" -f "$BENCH/lib/stale-spread.awk" "${files[@]}" \
+    >"$RESULTS/$NAME-spread.md" && echo "stale: wrote $RESULTS/$NAME-spread.md"
+  exit 0
+fi
 stale_main

@@ -770,7 +770,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	}
       free (ev);
 
-      /* Calls: head counts of the callees, indirect-call targets.  */
+      /* Calls: head counts of the callees, call targets.  */
       size_t n_b;
       afdo_map_slot *bs = sorted_slots (&bp->branches, &n_b);
       if (bp->branches.n && !bs)
@@ -785,7 +785,9 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	  if (!callee)
 	    continue;
 	  callee->head = afdo_count_add (callee->head, c);
-	  if (kind != 2)
+	  /* A direct call names its callee as IP samples' rows do (a part
+	     GCC split off a function names none).  */
+	  if (kind == 1 && entry_name (&g, to) == UINT32_MAX)
 	    continue;
 	  sym_result rf;
 	  symbolize (sym, from, &rf);
