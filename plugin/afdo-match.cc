@@ -13,11 +13,15 @@
    stage:
 
    1. gathers, for each source function the unit has code of, the line
-      offsets (with discriminators) that have code and its calls (offset,
-      callee); and from the profile, every instance of the function (top
-      level and nested) with its rows and its call sites;
+      offsets that have code and its calls (offset, callee); and from
+      the profile, every instance of the function (top level and nested)
+      with its rows and its call sites (nested instances, and the
+      targets of its rows: the calls the profiled binary made);
    2. leaves alone a function whose every call site is where the profile
-      has it and whose samples fall on lines with code: unchanged;
+      has it and whose samples fall on lines with code, or at least not
+      on lines that are blank or comments now: unchanged; and one whose
+      samples fall so while the calls out of place are not the last
+      ones (an edit moves every call below it);
    3. otherwise aligns the two sequences of calls by callee name (the
       longest common subsequence) and moves every row: a matched call
       site goes where its call is; the rows between two matched calls
