@@ -398,17 +398,8 @@ afdo_finalize_function (const afdo_profile *p, afdo_function *f)
   for (uint32_t i = 0; i < f->n_pos; i++)
     {
       afdo_pos *pos = &f->pos[i];
-      uint32_t k = 0;
-      for (uint32_t j = 0; j < pos->n_targets; j++)
-	if (pos->targets[j].count)
-	  pos->targets[k++] = pos->targets[j];
-      pos->n_targets = k;
-      if (!k)
-	{
-	  free (pos->targets);
-	  pos->targets = NULL;
-	  pos->cap_targets = 0;
-	}
+      /* A target of count 0 stays: a call of the profiled binary that
+	 took no samples still names its callee.  */
       afdo_sort_targets (p, pos->targets, pos->n_targets);
       s = afdo_count_add (s, pos->count);
     }

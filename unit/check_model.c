@@ -169,13 +169,16 @@ START_TEST (test_targets)
   ck_assert_uint_eq (pos->n_targets, 4);
   afdo_profile_finalize (p);
   pos = afdo_pos_get (f, AFDO_KEY (1, 0), false);
-  /* Zero counts dropped; by count, then name.  */
-  ck_assert_uint_eq (pos->n_targets, 3);
+  /* By count, then name; a count of 0 stays (a call that took no
+     samples).  */
+  ck_assert_uint_eq (pos->n_targets, 4);
   ck_assert_uint_eq (pos->targets[0].name, c);
   ck_assert_uint_eq (pos->targets[0].count, 10);
   ck_assert_uint_eq (pos->targets[1].name, z);
   ck_assert_uint_eq (pos->targets[1].count, 10);
   ck_assert_uint_eq (pos->targets[2].name, a);
+  ck_assert_uint_eq (pos->targets[3].name, b);
+  ck_assert_uint_eq (pos->targets[3].count, 0);
   /* Histograms do not count towards totals.  */
   ck_assert_uint_eq (f->total, 0);
   afdo_profile_free (p);
