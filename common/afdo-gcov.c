@@ -483,9 +483,7 @@ wr_instance (writer *w, const afdo_function *f)
   for (uint32_t i = 0; i < f->n_pos; i++)
     {
       const afdo_pos *pos = &f->pos[i];
-      uint32_t n = 0;
-      for (uint32_t j = 0; j < pos->n_targets; j++)
-	n += pos->targets[j].count != 0;
+      uint32_t n = pos->n_targets;
       afdo_buf_u32 (b, pos->key);
       afdo_buf_u32 (b, n);
       afdo_buf_u64 (b, pos->count > AFDO_COUNT_MAX ? AFDO_COUNT_MAX

@@ -380,7 +380,7 @@ tx_write_body (const afdo_profile *p, afdo_buf *b, const afdo_function *f,
 	  tx_key (b, depth, pos->key);
 	  afdo_buf_printf (b, "%" PRIu64, pos->count);
 	  afdo_target *t = afdo_sorted_targets (p, pos);
-	  for (uint32_t k = 0; k < pos->n_targets && t[k].count; k++)
+	  for (uint32_t k = 0; k < pos->n_targets; k++)
 	    {
 	      const char *n = afdo_name (p, t[k].name);
 	      if (!tx_name_ok (n, false))
