@@ -45,10 +45,10 @@ instance (agg *g, sym_scope *sc)
   return f;
 }
 
-/* The top-level instance of the function whose entry is ADDR; NULL when
+/* The outermost scope of the function whose entry is ADDR; NULL when
    ADDR is not the address of a function symbol or has no DWARF.  */
-static afdo_function *
-entry_instance (agg *g, uint64_t addr)
+static sym_scope *
+entry_scope (agg *g, uint64_t addr)
 {
   const bin_func *fn = binary_func_at (g->bin, addr);
   if (!fn || fn->addr != addr)
@@ -60,29 +60,39 @@ entry_instance (agg *g, uint64_t addr)
   const sym_scope *top = r.scope;
   while (top->parent)
     top = top->parent;
-  return instance (g, (sym_scope *) top);
+  return (sym_scope *) top;
 }
 
-/* The profile's name of the function a call to ADDR calls, interned;
-   UINT32_MAX when ADDR is not the address of a function symbol with
-   DWARF (a PLT entry, a function of another object) or is a part GCC
-   split off a function (NAME.part.N: the call is no call of the
-   source, but the jump to the rest of a function, often the caller's
-   own).  */
+/* The top-level instance of the function whose entry is ADDR, or
+   NULL.  */
+static afdo_function *
+entry_instance (agg *g, uint64_t addr)
+{
+  sym_scope *top = entry_scope (g, addr);
+  return top ? instance (g, top) : NULL;
+}
+
+/* Whether ADDR is a part GCC split off a function (NAME.part.N): a call
+   to it is no call of the source, but the jump to the rest of a
+   function, often the caller's own.  */
+static bool
+split_part_p (agg *g, uint64_t addr)
+{
+  const bin_func *fn = binary_func_at (g->bin, addr);
+  return fn && fn->name && strstr (fn->name, ".part.");
+}
+
+/* The profile's name of the function a direct call to ADDR calls,
+   interned; UINT32_MAX for no function of the binary with DWARF (a PLT
+   entry, a function of another object) and for a split part.  */
 static uint32_t
 entry_name (agg *g, uint64_t addr)
 {
-  const bin_func *fn = binary_func_at (g->bin, addr);
-  if (!fn || fn->addr != addr || (fn->name && strstr (fn->name, ".part.")))
+  if (split_part_p (g, addr))
     return UINT32_MAX;
-  sym_result r;
-  symbolize (g->sym, addr, &r);
-  if (!r.scope)
-    return UINT32_MAX;
-  const sym_scope *top = r.scope;
-  while (top->parent)
-    top = top->parent;
-  return top->name ? afdo_intern_str (g->prof, top->name) : UINT32_MAX;
+  const sym_scope *top = entry_scope (g, addr);
+  return top && top->name ? afdo_intern_str (g->prof, top->name)
+			  : UINT32_MAX;
 }
 
 /* Whether POS names NAME as a target.  */
@@ -787,7 +797,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	  callee->head = afdo_count_add (callee->head, c);
 	  /* A direct call names its callee as IP samples' rows do (a part
 	     GCC split off a function names none).  */
-	  if (kind == 1 && entry_name (&g, to) == UINT32_MAX)
+	  if (kind == 1 && split_part_p (&g, to))
 	    continue;
 	  sym_result rf;
 	  symbolize (sym, from, &rf);

@@ -240,20 +240,12 @@ afdo_loc_frames (location_t loc, tree *decls, uint32_t *offsets,
   return n;
 }
 
+/* A statement's location carries its scope (gimple_block).  */
 unsigned
 afdo_stmt_frames (gimple *stmt, tree *decls, uint32_t *offsets,
 		  unsigned max)
 {
-  stack_entry stack[MAX_STACK];
-  unsigned n = inline_stack (stmt, stack);
-  if (n > max)
-    return 0;
-  for (unsigned k = 0; k < n; k++)
-    {
-      decls[k] = stack[k].decl;
-      offsets[k] = line_offset (stack[k]);
-    }
-  return n;
+  return afdo_loc_frames (gimple_location (stmt), decls, offsets, max);
 }
 
 afdo_function *

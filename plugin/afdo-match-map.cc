@@ -1,10 +1,13 @@
-/* afdo: the stale-profile matcher's move of a changed function's rows:
-   the calls aligned, the lines between them split, the tail's shift.
+/* afdo: the stale-profile matcher's view of lines and its move of a
+   changed function's rows: which lines have code (statements, or text
+   in the source), the calls aligned, the lines between them split, the
+   tail's shift.
    Copyright (C) 2026 The afdo authors.
    SPDX-License-Identifier: GPL-3.0-or-later (see COPYING).  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
+#include "input.h"
 #include "afdo-plugin.h"
 #include "afdo-match.h"
 
@@ -26,17 +29,16 @@ has_code (const ir_view *v, afdo_key_t key)
      too.  */
   if (off == 0)
     return true;
-  unsigned lo = 0, hi = v->keys.length ();
-  afdo_key_t from = AFDO_KEY (off, 0);
-  while (lo < hi)
-    {
-      unsigned mid = lo + (hi - lo) / 2;
-      if (v->keys[mid] < from)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return lo < v->keys.length () && AFDO_KEY_OFFSET (v->keys[lo]) == off;
+  afdo_key_t line = AFDO_KEY (off, 0);
+  unsigned i = v->keys.lower_bound (line, key_less);
+  return i < v->keys.length () && v->keys[i] == line;
+}
+
+static bool
+freq_less (const std::pair<uint32_t, double> &a,
+	   const std::pair<uint32_t, double> &b)
+{
+  return a.first < b.first;
 }
 
 /* How often GCC's static estimate runs line OFF of V per entry (0: no
@@ -44,17 +46,16 @@ has_code (const ir_view *v, afdo_key_t key)
 static double
 line_freq (const ir_view *v, uint32_t off)
 {
-  unsigned lo = 0, hi = v->freqs.length ();
-  while (lo < hi)
-    {
-      unsigned mid = lo + (hi - lo) / 2;
-      if (v->freqs[mid].first < off)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return lo < v->freqs.length () && v->freqs[lo].first == off
-	 ? v->freqs[lo].second : 0.0;
+  unsigned i = v->freqs.lower_bound (std::make_pair (off, 0.0), freq_less);
+  return i < v->freqs.length () && v->freqs[i].first == off
+	 ? v->freqs[i].second : 0.0;
+}
+
+static bool
+pair_not_after (const std::pair<uint32_t, uint32_t> &a,
+		const std::pair<uint32_t, uint32_t> &b)
+{
+  return a.first <= b.first;
 }
 
 /* The new offset of old offset OFF under M, or UINT32_MAX to drop.  */
@@ -76,15 +77,7 @@ map_offset (const offset_map *m, uint32_t off)
     }
   /* The last pair at or before OFF; before the first, the start of the
      function, which stays where it is.  */
-  unsigned lo = 0, hi = p.length ();
-  while (lo < hi)
-    {
-      unsigned mid = lo + (hi - lo) / 2;
-      if (p[mid].first <= off)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  unsigned lo = p.lower_bound (std::make_pair (off, 0u), pair_not_after);
   int64_t to;
   int64_t low, high;
   if (lo == 0)
@@ -210,15 +203,8 @@ score_lines (const ir_view *v, const vec<row> &rows, uint32_t first,
   out->land.safe_grow_cleared (len);
   out->agree.safe_grow_cleared (len);
   out->fit.safe_grow_cleared (len);
-  unsigned r = 0, hi = rows.length ();
-  while (r < hi)
-    {
-      unsigned mid = r + (hi - r) / 2;
-      if (AFDO_KEY_OFFSET (rows[mid].key) < first)
-	r = mid + 1;
-      else
-	hi = mid;
-    }
+  row from = { AFDO_KEY (first, 0), 0 };
+  unsigned r = rows.lower_bound (from, row_less);
   for (unsigned i = 0; i < len; i++)
     {
       uint32_t off = first + i;
@@ -331,13 +317,9 @@ choose_splits (const ir_view *v, const vec<row> &rows, offset_map *m)
 static bool
 rows_between (const vec<row> &rows, int64_t lo, uint32_t hi)
 {
-  for (unsigned i = 0; i < rows.length (); i++)
-    {
-      int64_t off = AFDO_KEY_OFFSET (rows[i].key);
-      if (off >= lo && off < (int64_t) hi)
-	return true;
-    }
-  return false;
+  row from = { AFDO_KEY (lo < 0 ? 0 : (uint32_t) lo, 0), 0 };
+  unsigned i = rows.lower_bound (from, row_less);
+  return i < rows.length () && AFDO_KEY_OFFSET (rows[i].key) < hi;
 }
 
 /* The rows after the last matched call (all rows, without one) follow
@@ -428,6 +410,95 @@ choose_tail (const ir_view *v, const vec<row> &rows, offset_map *m)
       m->tail_split = pick->split;
       m->tail_shift = pick->shift;
     }
+}
+
+/* The lines of a function the source is read for, from its first.  */
+#define AFDO_MATCH_SCAN_LINES 8192
+
+/* Whether the source line LINE of FILE holds code: text other than
+   blanks and comments.  *IN_COMMENT says whether the line starts inside
+   a block comment, and is left saying whether the next one does.  A
+   line that cannot be read holds none.  */
+static bool
+line_has_text (const char *file, int line, bool *in_comment)
+{
+  char_span text = location_get_source_line (file, line);
+  if (!text)
+    {
+      *in_comment = false;
+      return false;
+    }
+  const char *p = text.get_buffer ();
+  size_t n = text.length ();
+  bool code = false;
+  for (size_t i = 0; i < n; i++)
+    {
+      char ch = p[i];
+      if (*in_comment)
+	{
+	  if (ch == '*' && i + 1 < n && p[i + 1] == '/')
+	    {
+	      *in_comment = false;
+	      i++;
+	    }
+	  continue;
+	}
+      if (ch == '/' && i + 1 < n && p[i + 1] == '/')
+	break;
+      if (ch == '/' && i + 1 < n && p[i + 1] == '*')
+	{
+	  *in_comment = true;
+	  i++;
+	  continue;
+	}
+      if (ch == '"' || ch == '\'')
+	{
+	  /* A literal: a comment's opening in it opens none.  */
+	  for (i++; i < n && p[i] != ch; i++)
+	    if (p[i] == '\\')
+	      i++;
+	  code = true;
+	  continue;
+	}
+      if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\f'
+	  && ch != '\v')
+	code = true;
+    }
+  return code;
+}
+
+/* The samples of ROWS (sorted) on lines of V's function without code
+   that are blank or comments in this unit's source, or past the
+   function's end: where no build has code, so the lines moved since
+   the profile.  Where the source cannot be read, every row off code.  */
+uint64_t
+samples_on_blank_lines (const ir_view *v, const vec<row> &rows)
+{
+  const char *file = DECL_SOURCE_FILE (v->decl);
+  int base = DECL_SOURCE_LINE (v->decl);
+  uint64_t n = 0;
+  bool in_comment = false;
+  int line = base;
+  bool text = true;
+  for (unsigned i = 0; i < rows.length (); i++)
+    {
+      uint32_t off = AFDO_KEY_OFFSET (rows[i].key);
+      if (has_code (v, rows[i].key))
+	continue;
+      if (!file || base <= 0 || off > AFDO_MATCH_SCAN_LINES
+	  || (v->end_line && base + (int) off > v->end_line))
+	{
+	  n = afdo_count_add (n, rows[i].count);
+	  continue;
+	}
+      /* Scan from the function's first line, to know which lines are
+	 inside a block comment.  */
+      for (; line <= base + (int) off; line++)
+	text = line_has_text (file, line, &in_comment);
+      if (line - 1 == base + (int) off && !text)
+	n = afdo_count_add (n, rows[i].count);
+    }
+  return n;
 }
 
 }  // namespace afdo_match

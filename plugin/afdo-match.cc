@@ -53,7 +53,6 @@
 #include "hash-set.h"
 #include "dumpfile.h"
 #include "sreal.h"
-#include "input.h"
 #include "afdo-plugin.h"
 #include "afdo-match.h"
 
@@ -117,6 +116,12 @@ inst_cmp (const void *a, const void *b)
   if (x->name != y->name)
     return x->name < y->name ? -1 : 1;
   return 0;
+}
+
+bool
+inst_less (afdo_function *const &a, afdo_function *const &b)
+{
+  return a->name < b->name;
 }
 
 tree
@@ -201,8 +206,6 @@ gather_unit (match_ctx *c)
 		{
 		  ir_view *v = view_of (c, decls[k]);
 		  v->keys.safe_push (AFDO_KEY (offs[k], 0));
-		  if (k == 0 && bb->discriminator)
-		    v->keys.safe_push (AFDO_KEY (offs[k], bb->discriminator));
 		  v->freqs.safe_push (std::make_pair (offs[k], freq));
 		}
 	    }
@@ -218,8 +221,7 @@ gather_unit (match_ctx *c)
 	    for (unsigned k = 0; k < n; k++)
 	      {
 		ir_view *v = view_of (c, decls[k]);
-		v->keys.safe_push (AFDO_KEY (offs[k],
-					     k == 0 ? bb->discriminator : 0));
+		v->keys.safe_push (AFDO_KEY (offs[k], 0));
 		v->freqs.safe_push (std::make_pair (offs[k], freq));
 		anchor a;
 		a.offset = offs[k];
@@ -283,15 +285,9 @@ collect_inst (afdo_function *fn, unsigned, void *data)
 void
 instances_of (match_ctx *c, uint32_t name, unsigned *first, unsigned *last)
 {
-  unsigned lo = 0, hi = c->insts.length ();
-  while (lo < hi)
-    {
-      unsigned mid = lo + (hi - lo) / 2;
-      if (c->insts[mid]->name < name)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
+  afdo_function key = {};
+  key.name = name;
+  unsigned lo = c->insts.lower_bound (&key, inst_less);
   unsigned end = lo;
   while (end < c->insts.length () && c->insts[end]->name == name)
     end++;
@@ -356,95 +352,6 @@ gather_profile (match_ctx *c, uint32_t name, vec<row> *rows,
 	|| (*anchors)[k - 1].name != (*anchors)[j].name)
       (*anchors)[k++] = (*anchors)[j];
   anchors->truncate (k);
-}
-
-/* The lines of a function the source is read for, from its first.  */
-#define AFDO_MATCH_SCAN_LINES 8192
-
-/* Whether the source line LINE of FILE holds code: text other than
-   blanks and comments.  *IN_COMMENT says whether the line starts inside
-   a block comment, and is left saying whether the next one does.  A
-   line that cannot be read holds none.  */
-bool
-line_has_text (const char *file, int line, bool *in_comment)
-{
-  char_span text = location_get_source_line (file, line);
-  if (!text)
-    {
-      *in_comment = false;
-      return false;
-    }
-  const char *p = text.get_buffer ();
-  size_t n = text.length ();
-  bool code = false;
-  for (size_t i = 0; i < n; i++)
-    {
-      char ch = p[i];
-      if (*in_comment)
-	{
-	  if (ch == '*' && i + 1 < n && p[i + 1] == '/')
-	    {
-	      *in_comment = false;
-	      i++;
-	    }
-	  continue;
-	}
-      if (ch == '/' && i + 1 < n && p[i + 1] == '/')
-	break;
-      if (ch == '/' && i + 1 < n && p[i + 1] == '*')
-	{
-	  *in_comment = true;
-	  i++;
-	  continue;
-	}
-      if (ch == '"' || ch == '\'')
-	{
-	  /* A literal: a comment's opening in it opens none.  */
-	  for (i++; i < n && p[i] != ch; i++)
-	    if (p[i] == '\\')
-	      i++;
-	  code = true;
-	  continue;
-	}
-      if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\f'
-	  && ch != '\v')
-	code = true;
-    }
-  return code;
-}
-
-/* The samples of ROWS (sorted) on lines of V's function without code
-   that are blank or comments in this unit's source, or past the
-   function's end: where no build has code, so the lines moved since
-   the profile.  Where the source cannot be read, every row off code.  */
-uint64_t
-samples_on_blank_lines (const ir_view *v, const vec<row> &rows)
-{
-  const char *file = DECL_SOURCE_FILE (v->decl);
-  int base = DECL_SOURCE_LINE (v->decl);
-  uint64_t n = 0;
-  bool in_comment = false;
-  int line = base;
-  bool text = true;
-  for (unsigned i = 0; i < rows.length (); i++)
-    {
-      uint32_t off = AFDO_KEY_OFFSET (rows[i].key);
-      if (has_code (v, rows[i].key))
-	continue;
-      if (!file || base <= 0 || off > AFDO_MATCH_SCAN_LINES
-	  || (v->end_line && base + (int) off > v->end_line))
-	{
-	  n = afdo_count_add (n, rows[i].count);
-	  continue;
-	}
-      /* Scan from the function's first line, to know which lines are
-	 inside a block comment.  */
-      for (; line <= base + (int) off; line++)
-	text = line_has_text (file, line, &in_comment);
-      if (line - 1 == base + (int) off && !text)
-	n = afdo_count_add (n, rows[i].count);
-    }
-  return n;
 }
 
 /* Step 6: a function of the unit with no profile of its own (DECL),
@@ -519,8 +426,15 @@ match_view (match_ctx *c, ir_view *v, offset_map *m, vec<rename_vote> *votes,
      "unsigned h = k;", a return of a value already loaded) has a row
      and no statement in every build.  */
   uint64_t enough = (uint64_t) c->s->opts.min_samples;
-  uint64_t off_code = samples_on_blank_lines (v, rows);
+  uint64_t off_code = total - MIN (as_is, total);
   bool lands = off_code * 4 < total || off_code < enough;
+  /* The source is read only when the statements say too few land, as
+     they do in nearly every function of a fresh profile.  */
+  if (!lands)
+    {
+      off_code = samples_on_blank_lines (v, rows);
+      lands = off_code * 4 < total || off_code < enough;
+    }
   if (calls_in_place && lands)
     return UNCHANGED;
 

@@ -37,7 +37,7 @@ struct ir_view
   tree decl;
   uint32_t name;
   vec<anchor> anchors;
-  /* The positions with code, sorted.  */
+  /* The lines with code, sorted (keys without a discriminator).  */
   vec<afdo_key_t> keys;
   /* Per line with code, sorted: how often GCC's static estimate runs
      it, per entry of the function it is in.  */
@@ -52,6 +52,19 @@ struct row
   afdo_key_t key;
   uint64_t count;
 };
+
+/* Orders for vec::lower_bound over sorted keys and rows.  */
+static inline bool
+key_less (const afdo_key_t &a, const afdo_key_t &b)
+{
+  return a < b;
+}
+
+static inline bool
+row_less (const row &a, const row &b)
+{
+  return a.key < b.key;
+}
 
 /* The move of one function's rows: the matched calls (old offset -> new
    offset), increasing in both, and where the rows between two of them
@@ -94,6 +107,11 @@ anchor_matches (const anchor &p, const anchor &i)
 bool has_code (const ir_view *v, afdo_key_t key);
 /* The new offset of old offset OFF under M, or UINT32_MAX to drop.  */
 uint32_t map_offset (const offset_map *m, uint32_t off);
+
+/* The samples of ROWS (sorted) on lines of V without code that are
+   blank or comments in the unit's source, or past the function's
+   end.  */
+uint64_t samples_on_blank_lines (const ir_view *v, const vec<row> &rows);
 /* The same, for afdo_function_rekey.  */
 uint32_t map_offset_cb (uint32_t off, void *data);
 /* Samples of ROWS (sorted) that land on code of V under M (NULL: where
