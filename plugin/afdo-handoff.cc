@@ -190,16 +190,55 @@ entered_after_call_p (loop_p loop)
    the loops' estimates, as GCC does for instrumented profiles.  Sampled
    entry blocks are short and undercounted, so the estimate errs high:
    what it rules out ("does not roll") is safe.  Not so after a call,
-   whose loops get no estimate.  */
+   whose loops get no estimate.
+
+   With counts from samples (S), the evidence rule: the iterations are
+   the header's count over the entry's, and the entry's rests on few
+   samples where the loop is hot (the samples behind a count are about
+   the count times the statements per position,
+   afdo_stmts_per_position).  The estimate recorded is the least the
+   samples support: the entry's count at its Poisson upper bound (z of
+   AFDO_EVIDENCE_Z).  The unroller then unrolls a loop whose iterations
+   are unknown at run time only where even that many iterations roll; a
+   short loop of 1 to 19 iterations (10 on average) whose entry rested
+   on four samples looked like 18 (at least 4) and was unrolled eight
+   times behind a chain of seven tests of the remainder, which
+   mispredict as the trip count varies (fuzzer seeds 21, 114, 309,
+   476).  */
 void
-afdo_record_loop_estimates (void)
+afdo_record_loop_estimates (const afdo_session *s)
 {
   if (!current_loops)
     return;
+  double r = s ? afdo_stmts_per_position (cfun) : 1.0;
   for (auto loop : loops_list (cfun, 0))
     if (loop->header->count.nonzero_p () && !entered_after_call_p (loop))
       {
 	gcov_type nit = expected_loop_iterations_unbounded (loop);
+	if (s && s->opts.evidence && s->scale > 0 && nit > 0)
+	  {
+	    /* The count entering the loop, in samples.  */
+	    gcov_type in = 0;
+	    edge e;
+	    edge_iterator ei;
+	    FOR_EACH_EDGE (e, ei, loop->header->preds)
+	      if (!flow_bb_inside_loop_p (loop, e->src)
+		  && e->count ().initialized_p ())
+		in += e->count ().to_gcov_type ();
+	    double n = (double) in / (double) s->scale * r;
+	    double z = AFDO_EVIDENCE_Z;
+	    double up = n + z * sqrt (n + z * z / 4.0) + z * z / 2.0;
+	    if (n > 0.0 && up > n)
+	      {
+		gcov_type least = (gcov_type) ((double) nit * n / up);
+		if (dump_file)
+		  fprintf (dump_file, "  loop %d: %" PRId64 " iterations by "
+			   "the counts, at least %" PRId64 " by the entry's "
+			   "%.0f samples\n", loop->num, (int64_t) nit,
+			   (int64_t) least, n);
+		nit = least;
+	      }
+	  }
 	loop->any_estimate = false;
 	record_niter_bound (loop, gcov_type_to_wide_int (nit), true, false);
       }
@@ -267,7 +306,7 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
   /* Evaluate mode restores the exact profile afterwards, but not the
      loops' estimates.  */
   if (s->opts.loop_estimates && !s->opts.evaluate)
-    afdo_record_loop_estimates ();
+    afdo_record_loop_estimates (s);
   compute_function_frequency ();
   /* To GCC a zero AFDO count is not "never executed" (sampling can miss
      a block), so a function with no samples would stay "normal"; an

@@ -712,7 +712,7 @@ void afdo_entry_sums (afdo_unit *);
 
 /* The iterations cfun's loops' counts give, as their estimates
    (afdo-handoff.cc).  */
-void afdo_record_loop_estimates (void);
+void afdo_record_loop_estimates (const afdo_session * = NULL);
 /* The probabilities of the edges out of BB from their inferred counts
    (SUM in all), or its static ones where the samples cannot tell them:
    then true (afdo-probs.cc).  */
