@@ -331,8 +331,26 @@ estimate (execcounts *x, exec_func *f)
     }
   for (uint32_t k = 0; k < g->n_blocks; k++)
     f->est[k] = s[k] / g->blocks[k].n;
-  if (x->model >= EXEC_MCF && !flow (f, s, x->model == EXEC_FULL))
-    x->flow_failed++;
+  if (x->model >= EXEC_MCF)
+    {
+      double *norm = malloc (g->n_blocks * sizeof *norm);
+      if (norm)
+	memcpy (norm, f->est, g->n_blocks * sizeof *norm);
+      if (!flow (f, s, x->model == EXEC_FULL))
+	x->flow_failed++;
+      /* With a sample or two the cheapest flow is none at all: every
+	 block lowered to 0, and the function would read as never run.
+	 It keeps the estimates of its samples over the blocks' sizes.  */
+      bool any_est = false, any_norm = false;
+      for (uint32_t k = 0; k < g->n_blocks && norm; k++)
+	{
+	  any_est |= f->est[k] > 0;
+	  any_norm |= norm[k] > 0;
+	}
+      if (norm && any_norm && !any_est)
+	memcpy (f->est, norm, g->n_blocks * sizeof *norm);
+      free (norm);
+    }
   free (moved);
 }
 
