@@ -102,3 +102,28 @@ afdo_map_free (afdo_map *m)
   m->slots = NULL;
   m->n = m->cap = 0;
 }
+
+static int
+slot_cmp (const void *a, const void *b)
+{
+  const afdo_map_slot *x = a, *y = b;
+  if (x->a != y->a)
+    return x->a < y->a ? -1 : 1;
+  return x->b < y->b ? -1 : x->b > y->b;
+}
+
+afdo_map_slot *
+afdo_map_sorted (const afdo_map *m, size_t *n)
+{
+  *n = 0;
+  if (!m->n)
+    return NULL;
+  afdo_map_slot *v = malloc (m->n * sizeof *v);
+  if (!v)
+    return NULL;
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->slots[i].value)
+      v[(*n)++] = m->slots[i];
+  qsort (v, *n, sizeof *v, slot_cmp);
+  return v;
+}

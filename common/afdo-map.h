@@ -51,6 +51,10 @@ void afdo_map_free (afdo_map *m);
        if (m->slots[i].value)
 	 ...  */
 
+/* The entries of M in a new array sorted by (A, B), their number in *N;
+   NULL when M is empty or out of memory.  */
+afdo_map_slot *afdo_map_sorted (const afdo_map *m, size_t *n);
+
 #ifdef __cplusplus
 }
 #endif

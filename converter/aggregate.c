@@ -223,32 +223,6 @@ u64pair_cmp (const void *a, const void *b)
   return 0;
 }
 
-static int
-slot_cmp (const void *a, const void *b)
-{
-  const afdo_map_slot *x = a, *y = b;
-  if (x->a != y->a)
-    return x->a < y->a ? -1 : 1;
-  return x->b < y->b ? -1 : x->b > y->b;
-}
-
-/* The entries of M, sorted; NULL when empty or out of memory.  */
-static afdo_map_slot *
-sorted_slots (const afdo_map *m, size_t *n)
-{
-  *n = 0;
-  if (!m->n)
-    return NULL;
-  afdo_map_slot *v = malloc (m->n * sizeof *v);
-  if (!v)
-    return NULL;
-  for (size_t i = 0; i < m->cap; i++)
-    if (m->slots[i].value)
-      v[(*n)++] = m->slots[i];
-  qsort (v, *n, sizeof *v, slot_cmp);
-  return v;
-}
-
 static void
 progress (const binprof *bp, const char *what, size_t i, size_t n)
 {
@@ -257,134 +231,6 @@ progress (const binprof *bp, const char *what, size_t i, size_t n)
   fprintf (stderr, "afdo-convert: %s: %zu%%\r", what, i * 100 / n);
 }
 
-/* Calling contexts from call chains (IP samples).  The samples of a
-   function F that ran called from call site S of another function of the
-   same compilation unit move from F's own instance into an instance of F
-   nested in the caller's instance at S, the shape an inline instance
-   has: the plugin inlines F at S when that context is hot, and folds the
-   instance back into F when it does not inline it (which it can do only
-   in F's own unit, hence the same-unit rule).  The call site's target
-   histogram names F too, with the samples of the context: a nested
-   instance at a site that names its function as a target was a call in
-   the profiled binary, which the plugin inlines only within GCC's size
-   limits (GCC's own reader takes the targets of indirect calls only).
-   One level of context (the immediate caller); per function the callers
-   with at least CTX_MIN_PERMILLE of its samples and CTX_MIN_SAMPLES
-   samples, at most CTX_MAX of them, the largest first.  */
-#define CTX_MIN_PERMILLE 50
-#define CTX_MIN_SAMPLES 10
-#define CTX_MAX 8
-
-typedef struct ctx_cand
-{
-  uint64_t callee, ret, count;
-} ctx_cand;
-
-static int
-ctx_cand_cmp (const void *a, const void *b)
-{
-  const ctx_cand *x = a, *y = b;
-  if (x->callee != y->callee)
-    return x->callee < y->callee ? -1 : 1;
-  if (x->count != y->count)
-    return x->count > y->count ? -1 : 1;
-  return x->ret < y->ret ? -1 : x->ret > y->ret;
-}
-
-/* The outline scope of the code at ADDR, or NULL; the innermost one
-   (an inlined function's, or the same) in *INNERMOST unless NULL.  */
-static const sym_scope *
-outline_scope (symbolizer *sym, uint64_t addr, const sym_scope **innermost)
-{
-  sym_result r;
-  symbolize (sym, addr, &r);
-  const sym_scope *sc = r.scope;
-  if (innermost)
-    *innermost = sc;
-  while (sc && sc->parent)
-    sc = sc->parent;
-  return sc;
-}
-
-/* Choose the contexts: KEPT gets (return address, callee entry) -> 1.
-   IPS are the sorted IP samples.  False when out of memory.  */
-static bool
-choose_contexts (binprof *bp, symbolizer *sym, const afdo_map_slot *ips,
-		 size_t n_ips, afdo_map *kept)
-{
-  afdo_map ftotal = { 0 }, pairs = { 0 };
-  bool ok = false;
-  ctx_cand *c = NULL;
-  for (size_t i = 0; i < n_ips; i++)
-    {
-      const bin_func *f = binary_func_at (bp->bin, ips[i].a);
-      if (f && !afdo_map_add (&ftotal, f->addr, 0, ips[i].value))
-	goto out;
-    }
-  size_t n_ctx;
-  afdo_map_slot *cs = sorted_slots (&bp->contexts, &n_ctx);
-  if (bp->contexts.n && !cs)
-    goto out;
-  for (size_t i = 0; i < n_ctx; i++)
-    {
-      const bin_func *f = binary_func_at (bp->bin, cs[i].b);
-      if (f && !afdo_map_add (&pairs, cs[i].a, f->addr, cs[i].value))
-	{
-	  free (cs);
-	  goto out;
-	}
-    }
-  free (cs);
-  size_t n_p;
-  afdo_map_slot *ps = sorted_slots (&pairs, &n_p);
-  if (pairs.n && !ps)
-    goto out;
-  c = malloc ((n_p ? n_p : 1) * sizeof *c);
-  if (!c)
-    {
-      free (ps);
-      goto out;
-    }
-  for (size_t i = 0; i < n_p; i++)
-    c[i] = (ctx_cand) { ps[i].b, ps[i].a, ps[i].value };
-  free (ps);
-  qsort (c, n_p, sizeof *c, ctx_cand_cmp);
-  unsigned rank = 0;
-  for (size_t i = 0; i < n_p; i++)
-    {
-      rank = i && c[i].callee == c[i - 1].callee ? rank + 1 : 0;
-      uint64_t total = afdo_map_get (&ftotal, c[i].callee, 0);
-      uint64_t call, tgt;
-      if (rank >= CTX_MAX || c[i].count < CTX_MIN_SAMPLES
-	  || c[i].count * 1000 < total * CTX_MIN_PERMILLE
-	  || !binary_call_before (bp->bin, c[i].ret, &call, &tgt))
-	continue;
-      const sym_scope *at_call;
-      const sym_scope *callee = outline_scope (sym, c[i].callee, NULL);
-      const sym_scope *caller = outline_scope (sym, call, &at_call);
-      if (!callee || !caller || callee == caller || !callee->name
-	  || sym_scope_unit (callee) != sym_scope_unit (caller))
-	continue;
-      /* A part GCC split off a function, called from the function's head
-	 (outline, or inlined into the caller): its samples are the
-	 function's own, as the IP samples give them, not a context of
-	 the head's instance.  */
-      if (at_call->name && strcmp (at_call->name, callee->name) == 0)
-	continue;
-      if (!afdo_map_add (kept, c[i].ret, c[i].callee, 1))
-	goto out;
-    }
-  ok = true;
-out:
-  free (c);
-  afdo_map_free (&ftotal);
-  afdo_map_free (&pairs);
-  return ok;
-}
-
-/* Move the samples of the kept contexts into their nested instances;
-   MOVED gets (IP, 0) -> samples moved away from the function's own
-   instance.  False when out of memory.  */
 /* The count that C of the samples at IP stand for: the estimate of
    IP's block (execcount.c) in proportion to the block's samples; C
    itself when IP is in no CFG.  */
@@ -400,12 +246,15 @@ share_count (const execcounts *ex, uint64_t ip, uint64_t c)
   return exec_count (all > 0 ? exec_insn (ex, f, i) * (double) c / all : 0);
 }
 
+/* Move the samples of the kept contexts into their nested instances;
+   MOVED gets (IP, 0) -> samples moved away from the function's own
+   instance.  False when out of memory.  */
 static bool
 add_contexts (agg *g, binprof *bp, const afdo_map *kept, afdo_map *moved,
 	      quality *q, const execcounts *ex)
 {
   size_t n_ctx;
-  afdo_map_slot *cs = sorted_slots (&bp->contexts, &n_ctx);
+  afdo_map_slot *cs = afdo_map_sorted (&bp->contexts, &n_ctx);
   if (bp->contexts.n && !cs)
     return false;
   afdo_map made = { 0 };
@@ -470,7 +319,7 @@ static void
 add_chain_targets (agg *g, binprof *bp, quality *q)
 {
   size_t n;
-  afdo_map_slot *cs = sorted_slots (&bp->calls, &n);
+  afdo_map_slot *cs = afdo_map_sorted (&bp->calls, &n);
   for (size_t i = 0; i < n; i++)
     {
       uint64_t call, tgt;
@@ -624,7 +473,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 
   /* IP samples: the quality figures always, the counts without LBR.  */
   size_t n_ips;
-  afdo_map_slot *ips = sorted_slots (&bp->ips, &n_ips);
+  afdo_map_slot *ips = afdo_map_sorted (&bp->ips, &n_ips);
   if (bp->ips.n && !ips)
     goto oom;
   /* The CFGs built while the samples were read (warmup.c).  */
@@ -747,7 +596,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 	 address and -C after the last instruction's first byte gives
 	 pieces of constant count.  */
       size_t n_r;
-      afdo_map_slot *rs = sorted_slots (&bp->ranges, &n_r);
+      afdo_map_slot *rs = afdo_map_sorted (&bp->ranges, &n_r);
       if (!rs)
 	goto oom;
       uint64_t (*ev)[2] = malloc (2 * n_r * sizeof *ev);
@@ -782,7 +631,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
 
       /* Calls: head counts of the callees, call targets.  */
       size_t n_b;
-      afdo_map_slot *bs = sorted_slots (&bp->branches, &n_b);
+      afdo_map_slot *bs = afdo_map_sorted (&bp->branches, &n_b);
       if (bp->branches.n && !bs)
 	goto oom;
       for (size_t i = 0; i < n_b; i++)
@@ -811,7 +660,7 @@ binprof_to_profile (binprof *bp, symbolizer *sym, quality *q,
       free (bs);
       /* Entries from other binaries (callbacks, main from libc).  */
       size_t n_e;
-      afdo_map_slot *es = sorted_slots (&bp->entries, &n_e);
+      afdo_map_slot *es = afdo_map_sorted (&bp->entries, &n_e);
       for (size_t i = 0; i < n_e; i++)
 	{
 	  afdo_function *callee = entry_instance (&g, es[i].a);

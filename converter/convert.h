@@ -184,6 +184,10 @@ typedef struct quality
   bool lbr;
 } quality;
 
+/* The calling contexts worth a nested instance (contexts.c).  */
+bool choose_contexts (binprof *, symbolizer *, const afdo_map_slot *ips,
+		      size_t n_ips, afdo_map *kept);
+
 /* Symbolize and aggregate into a new finalized profile (aggregate.c).  */
 afdo_profile *binprof_to_profile (binprof *, symbolizer *, quality *,
 				  afdo_error *err);

@@ -313,6 +313,23 @@ out:
   return ok;
 }
 
+/* F's estimates from the block samples S over the blocks' sizes.  */
+static void
+norm_estimates (exec_func *f, const double *s)
+{
+  for (uint32_t k = 0; k < f->g->n_blocks; k++)
+    f->est[k] = s[k] / f->g->blocks[k].n;
+}
+
+static bool
+all_zero (const double *v, uint32_t n)
+{
+  for (uint32_t k = 0; k < n; k++)
+    if (v[k] > 0)
+      return false;
+  return true;
+}
+
 static void
 estimate (execcounts *x, exec_func *f)
 {
@@ -329,27 +346,16 @@ estimate (execcounts *x, exec_func *f)
       skid (f, moved);
       s = moved;
     }
-  for (uint32_t k = 0; k < g->n_blocks; k++)
-    f->est[k] = s[k] / g->blocks[k].n;
+  norm_estimates (f, s);
   if (x->model >= EXEC_MCF)
     {
-      double *norm = malloc (g->n_blocks * sizeof *norm);
-      if (norm)
-	memcpy (norm, f->est, g->n_blocks * sizeof *norm);
       if (!flow (f, s, x->model == EXEC_FULL))
 	x->flow_failed++;
       /* With a sample or two the cheapest flow is none at all: every
 	 block lowered to 0, and the function would read as never run.
 	 It keeps the estimates of its samples over the blocks' sizes.  */
-      bool any_est = false, any_norm = false;
-      for (uint32_t k = 0; k < g->n_blocks && norm; k++)
-	{
-	  any_est |= f->est[k] > 0;
-	  any_norm |= norm[k] > 0;
-	}
-      if (norm && any_norm && !any_est)
-	memcpy (f->est, norm, g->n_blocks * sizeof *norm);
-      free (norm);
+      if (all_zero (f->est, g->n_blocks) && !all_zero (s, g->n_blocks))
+	norm_estimates (f, s);
     }
   free (moved);
 }

@@ -210,7 +210,9 @@ afdo_record_loop_estimates (const afdo_session *s)
 {
   if (!current_loops)
     return;
-  double r = s ? afdo_stmts_per_position (cfun) : 1.0;
+  /* Statements per position, computed for the first loop that needs
+     them.  */
+  double r = 0.0;
   for (auto loop : loops_list (cfun, 0))
     if (loop->header->count.nonzero_p () && !entered_after_call_p (loop))
       {
@@ -225,10 +227,12 @@ afdo_record_loop_estimates (const afdo_session *s)
 	      if (!flow_bb_inside_loop_p (loop, e->src)
 		  && e->count ().initialized_p ())
 		in += e->count ().to_gcov_type ();
+	    if (r == 0.0)
+	      r = afdo_stmts_per_position (cfun);
 	    double n = (double) in / (double) s->scale * r;
 	    double z = AFDO_EVIDENCE_Z;
 	    double up = n + z * sqrt (n + z * z / 4.0) + z * z / 2.0;
-	    if (n > 0.0 && up > n)
+	    if (n > 0.0)
 	      {
 		gcov_type least = (gcov_type) ((double) nit * n / up);
 		if (dump_file)
