@@ -168,7 +168,7 @@ static const arg_spec arg_table[] =
   ARG_B ("evidence", evidence, 1, false,
 	 "counts decide only where the samples are evidence"),
   ARG_N ("min-samples", min_samples, 1000000, 20, NULL, false,
-	 "a function instance with fewer samples keeps the options as given"),
+	 "samples off a function's code that tell the matcher it changed"),
   ARG_N ("min-unit-samples", min_unit_samples, 1000000, 100, NULL, false,
 	 "a unit with fewer samples is compiled as without a profile"),
   ARG_B ("scale", scale, 1, false,

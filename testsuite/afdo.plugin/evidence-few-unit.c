@@ -1,5 +1,5 @@
 /* evidence-few.c with a profile of 4 samples in all: a translation unit
-   whose profile has fewer than min-samples changes nothing; every
+   whose profile has fewer than min-unit-samples changes nothing; every
    function keeps the code it has without a profile (the loop of run
    not vectorized by the cost model fdo-opts switches on).  */
 /* { dg-do compile } */
