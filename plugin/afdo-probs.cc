@@ -377,8 +377,8 @@ entry_block (basic_block b)
    entry rests on no samples at all: an initialization loop of 32,767
    iterations, run once in a program of 28 samples, looked like 1 or 2
    iterations, and the layout made its back edge a jump to a copy block
-   (the fuzzer's seeds 109, 618 and 765: 1.1 to 1.5 times -O2's
-   mispredicted branches, all on that loop).  Where the counts give the
+   (the fuzzer's seeds 109, 618 and 765 with min-unit-samples at 40:
+   1.1 to 1.5 times -O2's mispredicted branches, all on that loop).  Where the counts give the
    loop fewer iterations than the static exit probability P, the
    samples of the entry (K: its blocks' counts times their statements;
    no row is no measurement, a row of 0 is) are weighed against the

@@ -4,8 +4,8 @@
    the least count there, one sample's.  init's loops ran 8,192 and
    16,384 times, once each: by the counts 2 or 3 iterations, and the
    layout made the second one's back edge a jump to a copy block (the
-   fuzzer's seeds 109, 618 and 765: 1.1 to 1.5 times -O2's mispredicted
-   branches, all on such a loop).  Their exits keep GCC's static
+   fuzzer's seeds 109, 618 and 765 with min-unit-samples at 40: 1.1 to
+   1.5 times -O2's mispredicted branches, all on such a loop).  Their exits keep GCC's static
    probabilities.  In sum the block after the loop has 300 samples
    against the header's 900: the counts' 4 iterations stand.  */
 /* { dg-do compile } */
