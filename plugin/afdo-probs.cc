@@ -419,23 +419,27 @@ exit_without_evidence (afdo_session *s, vec<afdo_bb_count> &d,
       || (double) AFDO_EDGE (x)->count <= p * (double) sum)
     return NULL;
   /* The samples of the blocks that run once per entry: those that
-     enter the loop, or else the one after its exit.  */
+     enter the loop, or else the one after its exit; and the count the
+     inference put on the edges entering it.  */
   double k = 0.0, ne = 0.0;
   bool known = true;
+  gcov_type in = 0;
   FOR_EACH_EDGE (e, ei, loop->header->preds)
     if (!flow_bb_inside_loop_p (loop, e->src))
       {
 	if (e->src == ENTRY_BLOCK_PTR_FOR_FN (cfun))
 	  return NULL;
+	if (AFDO_EDGE (e))
+	  in += AFDO_EDGE (e)->count;
 	basic_block b = entry_block (e->src);
 	if (!b || d[b->index].state != AFDO_BB_ANNOTATED)
+	  known = false;
+	else
 	  {
-	    known = false;
-	    break;
+	    double n = MAX (afdo_code_stmts (b), 1);
+	    k += (double) d[b->index].annotated_count * n;
+	    ne += n;
 	  }
-	double n = MAX (afdo_code_stmts (b), 1);
-	k += (double) d[b->index].annotated_count * n;
-	ne += n;
       }
   if (!known)
     {
@@ -448,21 +452,14 @@ exit_without_evidence (afdo_session *s, vec<afdo_bb_count> &d,
 		    && d[b->index].state == AFDO_BB_ANNOTATED);
       for (unsigned i = 0; after && i < exits.length (); i++)
 	after = exits[i]->dest == b;
+      /* Without samples on either side, the entry's count is the
+	 inference's: the counts tell the iterations only where it put
+	 more than one sample's count there.  Run once in a profile of a
+	 few samples, a loop's entry is at that floor, and its header's
+	 count of 2 reads as 2 iterations.  */
       if (!after)
-	{
-	  /* Without samples on either side, the entry's count is the
-	     inference's: the counts tell the iterations only where it
-	     put more than one sample's count there.  Run once in a
-	     profile of a few samples, a loop's entry is at that floor,
-	     and its header's count of 2 reads as 2 iterations.  */
-	  gcov_type in = 0;
-	  FOR_EACH_EDGE (e, ei, loop->header->preds)
-	    if (!flow_bb_inside_loop_p (loop, e->src) && AFDO_EDGE (e))
-	      in += AFDO_EDGE (e)->count;
-	  if (in > (gcov_type) s->scale)
-	    return NULL;
-	  return "its entry's count is the inference's floor";
-	}
+	return (in > (gcov_type) s->scale ? NULL
+		: "its entry's count is the inference's floor");
       ne = MAX (afdo_code_stmts (b), 1);
       k = (double) d[b->index].annotated_count * ne;
     }
@@ -499,21 +496,22 @@ afdo_set_probabilities (afdo_session *s, vec<afdo_bb_count> &d,
   edge_iterator ei;
   gcov_type samples = own_samples (d, bb);
   if (s->opts.evidence)
-    if (const char *why = exit_without_evidence (s, d, bb, sum))
-      {
-	if (dump_file)
-	  fprintf (dump_file, "  bb %d: static probabilities kept at a "
-		   "loop's exit (%s)\n", bb->index, why);
-	return true;
-      }
-  if (s->opts.evidence)
-    if (const char *why = branch_without_evidence (d, bb))
-      {
-	if (dump_file)
-	  fprintf (dump_file, "  bb %d: static probabilities kept (%s)\n",
-		   bb->index, why);
-	return true;
-      }
+    {
+      const char *where = " at a loop's exit";
+      const char *why = exit_without_evidence (s, d, bb, sum);
+      if (!why)
+	{
+	  where = "";
+	  why = branch_without_evidence (d, bb);
+	}
+      if (why)
+	{
+	  if (dump_file)
+	    fprintf (dump_file, "  bb %d: static probabilities kept%s (%s)\n",
+		     bb->index, where, why);
+	  return true;
+	}
+    }
   if (!s->has_branches && s->opts.noise_permille > 0 && samples > 0)
     {
       gcov_type bounded = 0;
