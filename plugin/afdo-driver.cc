@@ -254,11 +254,10 @@ report_unit (afdo_unit *u, const afdo_unit_summary *sum)
 /* Whether the functions of unit U have fewer samples in all (behind
    their totals, afdo_samples_behind) than
    min-unit-samples (the evidence rule): then each keeps the code it has
-   without a profile, and the unit is left as it is.  With profiles of
-   35 to 87 samples (IP samples at 100 Hz), two of the benchmark's six
-   own programs ran more instructions than at -O2 with a threshold of
-   20: branches 4.4 % more, context 9.5 % more and 11 times the
-   mispredicted branches.  */
+   without a profile, and the unit is left as it is.  Below 30, the
+   fuzzer's programs of 2 to 10 samples had initialization loops of
+   constant trip counts unrolled on 5 to 8 samples (1.6 to 2.4 % more
+   instructions than -O2's); doc/design.md, part 4.  */
 static bool
 few_samples_unit (afdo_unit *u)
 {

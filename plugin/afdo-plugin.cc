@@ -169,7 +169,7 @@ static const arg_spec arg_table[] =
 	 "counts decide only where the samples are evidence"),
   ARG_N ("min-samples", min_samples, 1000000, 20, NULL, false,
 	 "samples off a function's code that tell the matcher it changed"),
-  ARG_N ("min-unit-samples", min_unit_samples, 1000000, 100, NULL, false,
+  ARG_N ("min-unit-samples", min_unit_samples, 1000000, 30, NULL, false,
 	 "a unit with fewer samples is compiled as without a profile"),
   ARG_B ("scale", scale, 1, false,
 	 "hand GCC counts scaled to a large range"),
@@ -179,6 +179,8 @@ static const arg_spec arg_table[] =
 	 "the calls of a local function share its entry count"),
   ARG_B ("entry-sums", entry_sums, 1, false,
 	 "a function is entered at least as often as its sampled calls run"),
+  ARG_B ("clone-counts", clone_counts, 1, false,
+	 "a clone for calls from functions without samples is not cold"),
   ARG_B ("prologue", prologue, 1, false,
 	 "without head counts, the opening brace's samples count the entries"),
   ARG_N ("noise-permille", noise_permille, 500, 100, NULL, false,
@@ -460,16 +462,21 @@ register_late_passes (afdo_session *s, const char *base_name)
 		      "jump2", PASS_POS_INSERT_AFTER);
 }
 
-/* DUMP (NULL: none) as the "autofdo" pass's dump switch, which exists
-   once the pass is registered.  */
+/* DUMP (NULL: none) as the dump switch of the "autofdo" pass and, with
+   CLONES (not at link time), of "autofdo_clones", which exist once the
+   passes are registered.  */
 static void
-enable_dump (const char *dump)
+enable_dump (const char *dump, bool clones)
 {
   if (!dump)
     return;
-  char *sw = concat ("ipa-autofdo", *dump ? "-" : "", dump, NULL);
-  g->get_dumps ()->dump_switch_p (sw);
-  free (sw);
+  static const char *const passes[] = { "ipa-autofdo", "ipa-autofdo_clones" };
+  for (unsigned i = 0; i < (clones ? 2u : 1u); i++)
+    {
+      char *sw = concat (passes[i], *dump ? "-" : "", dump, NULL);
+      g->get_dumps ()->dump_switch_p (sw);
+      free (sw);
+    }
 }
 
 /* In the link-time compiler (afdo-lto.cc): the profile is read for its
@@ -487,7 +494,7 @@ register_lto_passes (afdo_session *s, const char *base_name,
     afdo_register_pass (base_name, afdo_make_check_pass (s), "optimized",
 			PASS_POS_INSERT_BEFORE);
   register_callback (base_name, PLUGIN_FINISH, finish_callback, s);
-  enable_dump (dump);
+  enable_dump (dump, false);
 }
 
 int
@@ -583,11 +590,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		      PASS_POS_INSERT_AFTER);
   afdo_register_pass (info->base_name, afdo_make_handoff_pass (s), "profile",
 		      PASS_POS_INSERT_AFTER);
+  afdo_register_pass (info->base_name, afdo_make_clones_pass (s), "cp",
+		      PASS_POS_INSERT_AFTER);
   register_late_passes (s, info->base_name);
   afdo_register_pass (info->base_name, afdo_make_check_pass (s), "optimized",
 		      PASS_POS_INSERT_BEFORE);
   register_callback (info->base_name, PLUGIN_FINISH, finish_callback, s);
   afdo_evaluate_register (s, info->base_name, dump);
-  enable_dump (dump);
+  enable_dump (dump, true);
   return 0;
 }

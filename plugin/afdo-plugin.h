@@ -114,6 +114,9 @@ struct afdo_plugin_options
   /* entry-sums=0|1: a function with samples is entered at least as
      often as its calls with samples run, together.  */
   bool entry_sums;
+  /* clone-counts=0|1: a clone ipa-cp makes for calls from functions
+     without samples has an unknown count, not 0 (afdo-clones.cc).  */
+  bool clone_counts;
   /* evidence=0|1: a block without a row in the profile is unknown, not
      zero; a row of 0 says "cold" only where the block would have had
      enough samples had it run as often as its dominator; a two-way
@@ -122,8 +125,8 @@ struct afdo_plugin_options
      is evidently below the hot count; no loop is peeled by a sampled
      trip count (doc/design.md, "The evidence rule").  */
   bool evidence;
-  /* min-samples=N: a function instance with fewer samples keeps the
-     options as given.  */
+  /* min-samples=N: samples off a function's code that tell the
+     matcher it changed.  */
   int min_samples;
   /* min-unit-samples=N: a translation unit whose functions have fewer
      samples together is compiled as without a profile.  */
@@ -757,6 +760,9 @@ int afdo_node_size (cgraph_node *node);
 /* The pass after "profile" that lets GCC's IPA passes take the counts
    as a profile (afdo-options.cc).  */
 opt_pass *afdo_make_handoff_pass (afdo_session *);
+/* The pass after "cp" that gives a clone made for calls from functions
+   without samples an unknown count instead of 0 (afdo-clones.cc).  */
+opt_pass *afdo_make_clones_pass (afdo_session *);
 /* The pass before "vect" that keeps GCC 12's vectorizer from dividing
    by a count of 0 (afdo-estimates.cc).  */
 opt_pass *afdo_make_guard_pass (afdo_session *);

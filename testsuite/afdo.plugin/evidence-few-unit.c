@@ -7,5 +7,5 @@
 
 #include "../programs/evidence-few.h"
 
-/* { dg-final { scan-dump autofdo "translation unit: about \[0-9\]+ samples, fewer than min-unit-samples \\(100\\): compiled as without a profile" } } */
+/* { dg-final { scan-dump autofdo "translation unit: about \[0-9\]+ samples, fewer than min-unit-samples \\(30\\): compiled as without a profile" } } */
 /* { dg-final { scan-dump-not vect "optimized: loop vectorized" } } */
