@@ -4,7 +4,7 @@
 
 /* The options fdo-opts switches on, as -fauto-profile implies them;
    the options as given for the functions without samples or with too
-   few (afdo_handoff_unsampled, afdo_handoff_given_options); hot-inline's
+   few (afdo_handoff_unsampled); hot-inline's
    inline limit; and the pass after "profile" that lets GCC's IPA passes
    take the counts as a profile.  */
 
@@ -110,6 +110,8 @@ afdo_enable_fdo_optimizations (afdo_session *s)
     } \
   while (0)
 
+static void given_options (afdo_session *);
+
 void
 afdo_handoff_unsampled (afdo_session *s, bool ran)
 {
@@ -135,11 +137,13 @@ afdo_handoff_unsampled (afdo_session *s, bool ran)
      than -O2 instead of 2.8 % less).  */
   if (s->opts.loop_estimates && !s->opts.evaluate && current_loops)
     afdo_record_loop_estimates ();
-  afdo_handoff_given_options (s);
+  given_options (s);
 }
 
-void
-afdo_handoff_given_options (afdo_session *s)
+/* The options as given, without those fdo-opts switched on, for the
+   function in cfun (one without samples, or with too few to use).  */
+static void
+given_options (afdo_session *s)
 {
   tree own = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (current_function_decl);
   if (!s->given_options || (own && own != optimization_default_node))

@@ -127,7 +127,7 @@ static const arg_spec arg_table[] =
 	 "append the block counts GCC holds after its \"profile\" pass to "
 	 "FILE, for afdo-overlap (needs no profile=)"),
   { "dump", "[=FLAGS]", ARG_TEXT, 0, 0, NO_FIELD, NO_FIELD, 0, "off", true,
-    "write the pass dump, as -fdump-ipa-autofdo[-FLAGS] would" },
+    "write the pass dumps, as -fdump-ipa-autofdo[-FLAGS] would" },
   { "check-hot", "=0|1", ARG_BOOL, 0, 1, FIELD (check_hot), NO_FIELD, 0,
     NULL, true,
     "report on stderr the sampled lines GCC compiles as not hot" },
@@ -462,21 +462,17 @@ register_late_passes (afdo_session *s, const char *base_name)
 		      "jump2", PASS_POS_INSERT_AFTER);
 }
 
-/* DUMP (NULL: none) as the dump switch of the "autofdo" pass and, with
-   CLONES (not at link time), of "autofdo_clones", which exist once the
-   passes are registered.  */
+/* DUMP (NULL: none) as the dump switch of the plugin's pass PASS
+   ("autofdo", "autofdo_clones"), which exists once the pass is
+   registered.  */
 static void
-enable_dump (const char *dump, bool clones)
+enable_dump (const char *pass, const char *dump)
 {
   if (!dump)
     return;
-  static const char *const passes[] = { "ipa-autofdo", "ipa-autofdo_clones" };
-  for (unsigned i = 0; i < (clones ? 2u : 1u); i++)
-    {
-      char *sw = concat (passes[i], *dump ? "-" : "", dump, NULL);
-      g->get_dumps ()->dump_switch_p (sw);
-      free (sw);
-    }
+  char *sw = concat ("ipa-", pass, *dump ? "-" : "", dump, NULL);
+  g->get_dumps ()->dump_switch_p (sw);
+  free (sw);
 }
 
 /* In the link-time compiler (afdo-lto.cc): the profile is read for its
@@ -494,7 +490,7 @@ register_lto_passes (afdo_session *s, const char *base_name,
     afdo_register_pass (base_name, afdo_make_check_pass (s), "optimized",
 			PASS_POS_INSERT_BEFORE);
   register_callback (base_name, PLUGIN_FINISH, finish_callback, s);
-  enable_dump (dump, false);
+  enable_dump ("autofdo", dump);
 }
 
 int
@@ -597,6 +593,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		      PASS_POS_INSERT_BEFORE);
   register_callback (info->base_name, PLUGIN_FINISH, finish_callback, s);
   afdo_evaluate_register (s, info->base_name, dump);
-  enable_dump (dump, true);
+  enable_dump ("autofdo", dump);
+  enable_dump ("autofdo_clones", dump);
   return 0;
 }

@@ -231,24 +231,27 @@ within_interval_p (double k, double m, double p)
 }
 
 /* Whether the Poisson counts O (samples: counts times the statements
-   they stand for) of N cases are consistent with the shares Q (summing
-   to 1) at 99 %: Pearson's statistic against the chi-square quantile
-   with N - 1 degrees of freedom (Wilson and Hilferty's approximation).
-   The two-way test above is this test's N = 2 with an interval that
-   also holds for few samples; with few samples this one says
-   "consistent" less often than it should, which leaves the counts.  */
+   they stand for) of N cases are consistent at 99 % with shares in
+   proportion to the weights W: Pearson's statistic against the
+   chi-square quantile with N - 1 degrees of freedom (Wilson and
+   Hilferty's approximation).  The counterpart of the interval above
+   for N ways; with few samples it says "consistent" less often than it
+   should, which leaves the counts.  */
 static bool
-within_shares_p (const vec<double> &o, const vec<double> &q)
+within_shares_p (const vec<double> &o, const vec<double> &w)
 {
-  double n = 0.0;
+  double n = 0.0, wsum = 0.0;
   for (unsigned i = 0; i < o.length (); i++)
-    n += o[i];
-  if (n <= 0.0)
+    {
+      n += o[i];
+      wsum += w[i];
+    }
+  if (n <= 0.0 || wsum <= 0.0)
     return true;
   double x2 = 0.0;
   for (unsigned i = 0; i < o.length (); i++)
     {
-      double e = n * q[i];
+      double e = n * w[i] / wsum;
       if (e <= 0.0)
 	{
 	  if (o[i] > 0.0)
@@ -273,6 +276,15 @@ arm_edge_p (edge e)
 {
   return (single_pred_p (e->dest) && e->dest != EXIT_BLOCK_PTR_FOR_FN (cfun)
 	  && !stmtless_p (e->dest));
+}
+
+/* Whether the count of block B is a call's, from its callee's entry or
+   bound by its callee's samples: it rests on the callee's samples, not
+   on samples to weigh against the other arms'.  */
+static bool
+callee_count_p (const afdo_bb_count &b)
+{
+  return b.state == AFDO_BB_CALL || b.has_call_bound || b.calls_unsampled;
 }
 
 /* The evidence rule for the two-way branch BB: why the samples cannot
@@ -323,49 +335,36 @@ branch_without_evidence (vec<afdo_bb_count> &d, basic_block bb)
 	  return NULL;
       if (loop_edges_p (bb))
 	return NULL;
-      FOR_EACH_EDGE (e, ei, bb->succs)
-	if (arm_edge_p (e) && own_samples (d, e->dest) < 0)
-	  {
-	    const afdo_bb_count &c = d[e->dest->index];
-	    if (c.state == AFDO_BB_CALL || c.has_call_bound
-		|| c.calls_unsampled)
-	      continue;
-	    return "a case has no row of its own";
-	  }
-      /* The cases that are arms (a case that shares its block, or
-	 enters a loop through an empty block, has no samples of its own
-	 to weigh) have samples of their own, 0 included: their static
-	 probabilities, as shares of the arms', stay unless the arms'
-	 samples exclude them, as for two ways.  The fuzzer's seed 912: a
-	 switch in a loop whose cases of 66 % and 22 % had 1 and 2
-	 samples and the default a row of 0; the flow gave the default the
-	 rest and GCC tested it first, 1.11 times -O2's mispredicted
-	 branches.  */
-      auto_vec<double> o, q;
-      double sum = 0.0;
+      /* Otherwise the cases that are arms (a case that shares its
+	 block, or enters a loop through an empty block, has no samples
+	 of its own to weigh), all with samples of their own, 0 included:
+	 their static probabilities, as shares of the arms', stay unless
+	 the arms' samples exclude them, as for two ways.  The fuzzer's
+	 seed 912: a switch in a loop whose cases of 66 % and 22 % had 1
+	 and 2 samples and the default a row of 0; the flow gave the
+	 default the rest and GCC tested it first, 1.11 times -O2's
+	 mispredicted branches.  */
+      auto_vec<double> o, w;
+      bool weigh = true;
       FOR_EACH_EDGE (e, ei, bb->succs)
 	{
 	  if (!arm_edge_p (e))
 	    continue;
-	  if (!e->probability.initialized_p ())
-	    return NULL;
-	  const afdo_bb_count &c = d[e->dest->index];
 	  gcov_type k = own_samples (d, e->dest);
-	  if (k < 0 || c.state == AFDO_BB_CALL || c.has_call_bound
-	      || c.calls_unsampled)
-	    return NULL;
-	  double n = afdo_code_stmts (e->dest);
-	  double p = e->probability.to_reg_br_prob_base ()
-		     / (double) REG_BR_PROB_BASE;
-	  o.safe_push (k * n);
-	  q.safe_push (p * n);
-	  sum += p * n;
+	  if (callee_count_p (d[e->dest->index]))
+	    weigh = false;
+	  else if (k < 0)
+	    return "a case has no row of its own";
+	  else if (!e->probability.initialized_p ())
+	    weigh = false;
+	  else
+	    {
+	      double n = afdo_code_stmts (e->dest);
+	      o.safe_push (k * n);
+	      w.safe_push (n * e->probability.to_reg_br_prob_base ());
+	    }
 	}
-      if (o.length () < 2 || sum <= 0.0)
-	return NULL;
-      for (unsigned i = 0; i < q.length (); i++)
-	q[i] /= sum;
-      if (within_shares_p (o, q))
+      if (weigh && o.length () >= 2 && within_shares_p (o, w))
 	return "its cases' samples do not exclude the static probabilities";
       return NULL;
     }
@@ -379,12 +378,7 @@ branch_without_evidence (vec<afdo_bb_count> &d, basic_block bb)
       if (e[i]->flags & (EDGE_EH | EDGE_ABNORMAL | EDGE_FAKE))
 	return NULL;
       arm[i] = arm_edge_p (e[i]);
-      /* A call's count from its callee's entry, or bound by its
-	 callee's samples, rests on the callee's samples, not on samples
-	 to weigh against the other arm's.  */
-      const afdo_bb_count &c = d[e[i]->dest->index];
-      if (arm[i] && (c.state == AFDO_BB_CALL || c.has_call_bound
-		     || c.calls_unsampled))
+      if (arm[i] && callee_count_p (d[e[i]->dest->index]))
 	return NULL;
       k[i] = arm[i] ? own_samples (d, e[i]->dest) : -1;
       known[i] = k[i] >= 0;

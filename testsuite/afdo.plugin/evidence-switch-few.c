@@ -9,33 +9,6 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump" } */
 
-extern const unsigned char kind[256];
-
-__attribute__ ((noinline)) unsigned
-mix (const unsigned *d, unsigned n)
-{
-  unsigned h = 0;
-  for (unsigned i = 0; i < n; i++)
-    {
-      unsigned x = d[i];
-      switch (kind[x & 255])
-	{
-	case 0:
-	  h -= x ^ 0xc83fe1u;
-	  break;
-	case 1:
-	  h = (h << 5) | (h >> 27);
-	  h += x;
-	  break;
-	case 2:
-	  h ^= x * 915u;
-	  break;
-	default:
-	  h--;
-	  break;
-	}
-    }
-  return h;
-}
+#include "evidence-switch.c"
 
 /* { dg-final { scan-dump autofdo "static probabilities kept \\(its cases' samples do not exclude the static probabilities\\)" } } */

@@ -4,7 +4,7 @@
 /* { dg-do compile } */
 /* { dg-options "-O2 -fplugin=%plugin% -fplugin-arg-afdo-profile=%profile% -fplugin-arg-afdo-dump" } */
 
-#include "evidence-switch-few.c"
+#include "evidence-switch.c"
 
 /* { dg-final { scan-dump-not autofdo "static probabilities kept \\(its cases'" } } */
 /* { dg-final { scan-dump-not autofdo "bb 3: static probabilities kept" } } */
