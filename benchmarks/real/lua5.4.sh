@@ -18,13 +18,23 @@ r_prepare ()
   printf '#define DEB_HOST_MULTIARCH "%s"\n' \
     "$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)" \
     >"$PREP/lua5.4-deb-multiarch.h"
+  # Lua seeds its string hash with the time and the addresses of a
+  # local variable, a function and the state, and table.sort its pivots
+  # with the clock: the same binary runs a different number of
+  # instructions each time (0.5 % under cachegrind, more than many
+  # differences measured here), and two binaries that differ only in
+  # their path or size differ by as much.  Fixed seeds make cachegrind's
+  # count a property of the code.
+  printf '#define luai_makeseed(L) 0u\n#define l_randomizePivot() 0u\n' \
+    >"$PREP/lua-fixed-seed.h"
   SRCS=()
   local f
   for f in "$SRCDIR"/src/*.c; do
     case $f in */luac.c) continue ;; esac
     SRCS+=("$f")
   done
-  CPPFLAGS_P=(-DLUA_COMPAT_5_3 -DLUA_USE_LINUX -I"$PREP")
+  CPPFLAGS_P=(-DLUA_COMPAT_5_3 -DLUA_USE_LINUX -I"$PREP"
+              -include "$PREP/lua-fixed-seed.h")
   LIBS_P=(-lm -ldl)
 }
 
