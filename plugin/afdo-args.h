@@ -86,6 +86,10 @@ struct afdo_plugin_options
      is evidently below the hot count; no loop is peeled by a sampled
      trip count (doc/design.md, "The evidence rule").  */
   bool evidence;
+  /* short-arm=N: a branch's arm of at most N code statements and no
+     call, with a row of 0, against the branch's samples: no evidence
+     (afdo-probs.cc; 0: off).  */
+  int short_arm;
   /* min-samples=N: samples off a function's code that tell the
      matcher it changed.  */
   int min_samples;

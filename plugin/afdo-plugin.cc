@@ -167,6 +167,8 @@ static const arg_spec arg_table[] =
 	 "a block calling a sampled function runs at most as its samples say"),
   ARG_B ("evidence", evidence, 1, false,
 	 "counts decide only where the samples are evidence"),
+  ARG_N ("short-arm", short_arm, 100, 2, NULL, false,
+	 "statements of an arm whose 0 samples are no evidence"),
   ARG_N ("min-samples", min_samples, 1000000, 20, NULL, false,
 	 "samples off a function's code that tell the matcher it changed"),
   ARG_N ("min-unit-samples", min_unit_samples, 1000000, 30, NULL, false,

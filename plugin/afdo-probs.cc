@@ -287,6 +287,27 @@ callee_count_p (const afdo_bb_count &b)
   return b.state == AFDO_BB_CALL || b.has_call_bound || b.calls_unsampled;
 }
 
+/* Whether B is a short arm (short-arm=N): at most N code statements,
+   none of them a call.  Time samples go to the instructions that wait:
+   one or two cheap statements after a branch take none even when they
+   run as often as it does, so their 0 says nothing of how often they
+   ran.  gawk's r_interpret stores pc->source_line after testing it at
+   the top of its dispatch loop: 124 samples on the load, compare and
+   branch, a row of 0 on the store; the store was given 0 and laid out
+   of line, one jump more per dispatched instruction.  A call's callee
+   takes samples of its own when it runs: its 0 is evidence.  */
+static bool
+short_arm_p (afdo_session *s, basic_block b)
+{
+  if (afdo_code_stmts (b) > s->opts.short_arm)
+    return false;
+  for (gimple_stmt_iterator gsi = gsi_start_bb (b); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (is_gimple_call (gsi_stmt (gsi)))
+      return false;
+  return true;
+}
+
 /* The evidence rule for the two-way branch BB: why the samples cannot
    move its probabilities away from GCC's static ones, or NULL when they
    can (or the rule has nothing to say).  A sample count is a Poisson
@@ -319,9 +340,11 @@ callee_count_p (const afdo_bb_count &b)
      interval of K NA / (K NA + M NB), M and NB being BB's own count and
      statements, excludes P NA / (P NA + NB): had the arm run P times as
      often as BB, its lines would have had P times BB's count.  Not
-     where an edge leaves a loop or enters its head.  */
+     where an edge leaves a loop or enters its head.  A short arm's 0
+     (short_arm_p) is no evidence here.  */
 static const char *
-branch_without_evidence (vec<afdo_bb_count> &d, basic_block bb)
+branch_without_evidence (afdo_session *s, vec<afdo_bb_count> &d,
+			 basic_block bb)
 {
   if (EDGE_COUNT (bb->succs) > 2)
     {
@@ -400,6 +423,8 @@ branch_without_evidence (vec<afdo_bb_count> &d, basic_block bb)
       double p = e[a]->probability.to_reg_br_prob_base ()
 		 / (double) REG_BR_PROB_BASE;
       double na = afdo_code_stmts (e[a]->dest), nb = afdo_code_stmts (bb);
+      if (k[a] == 0 && short_arm_p (s, e[a]->dest))
+	return "a short arm's 0 is no evidence";
       if (within_interval_p (k[a] * na, m * nb, p * na / (p * na + nb)))
 	return "its arm's samples do not exclude the static probability";
       return NULL;
@@ -565,7 +590,7 @@ afdo_set_probabilities (afdo_session *s, vec<afdo_bb_count> &d,
       if (!why)
 	{
 	  where = "";
-	  why = branch_without_evidence (d, bb);
+	  why = branch_without_evidence (s, d, bb);
 	}
       if (why)
 	{
