@@ -90,6 +90,10 @@ struct afdo_plugin_options
      call, with a row of 0, against the branch's samples: no evidence
      (afdo-probs.cc; 0: off).  */
   int short_arm;
+  /* arm-flow=0|1: two arms' samples are weighed with the factor by
+     which their sum falls short of their join's count
+     (afdo-probs.cc).  */
+  bool arm_flow;
   /* min-samples=N: samples off a function's code that tell the
      matcher it changed.  */
   int min_samples;

@@ -169,6 +169,9 @@ static const arg_spec arg_table[] =
 	 "counts decide only where the samples are evidence"),
   ARG_N ("short-arm", short_arm, 100, 2, NULL, false,
 	 "statements of an arm whose 0 samples are no evidence"),
+  ARG_B ("arm-flow", arm_flow, 1, false,
+	 "weigh two arms' samples by how far their sum falls short of "
+	 "their join's"),
   ARG_N ("min-samples", min_samples, 1000000, 20, NULL, false,
 	 "samples off a function's code that tell the matcher it changed"),
   ARG_N ("min-unit-samples", min_unit_samples, 1000000, 30, NULL, false,
