@@ -267,9 +267,7 @@ within_interval_p (double k, double m, double p, double f = 1.0)
    no check: a load there that misses takes samples of its own
    (sqlite3VdbeExec's test of a value's MEM_Null: 28 samples, the rare
    arm 0 and the other 6, and the samples were right).  1 when the arms
-   have no join with samples, or the join has no more than they do.
-   Not asked where an edge leaves a loop or enters a loop's head: the
-   loop's entry and header counts tell its iterations (part 8).  */
+   have no join with samples, or the join has no more than they do.  */
 static double
 arm_flow_factor (vec<afdo_bb_count> &d, edge e[2], gcov_type k0,
 		 gcov_type k1)
@@ -354,8 +352,8 @@ short_arm_p (afdo_session *s, basic_block b)
 {
   if (afdo_code_stmts (b) > s->opts.short_arm)
     return false;
-  for (gimple_stmt_iterator gsi = gsi_start_bb (b); !gsi_end_p (gsi);
-       gsi_next (&gsi))
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (b);
+       !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
     if (is_gimple_call (gsi_stmt (gsi)))
       return false;
   return true;
@@ -389,7 +387,8 @@ short_arm_p (afdo_session *s, basic_block b)
      run with P; with arm-flow, that interval is widened in odds by the
      factor by which K + M falls short of the count of the arms' join
      (arm_flow_factor): what the flow says of how far these samples are
-     from counts;
+     from counts; not where an edge leaves a loop or enters its head,
+     whose entry and header counts tell its iterations (part 8);
 
    - when one successor is a known arm (count K, NA statements) and the
      other a join, the arm's static probability P stays unless that
