@@ -94,6 +94,10 @@ struct afdo_plugin_options
      which their sum falls short of their join's count
      (afdo-probs.cc).  */
   bool arm_flow;
+  /* exit-counts=0|1: a loop of known iterations whose exit keeps its
+     static probability gets counts that agree with it
+     (afdo-handoff.cc).  */
+  bool exit_counts;
   /* min-samples=N: samples off a function's code that tell the
      matcher it changed.  */
   int min_samples;

@@ -172,6 +172,9 @@ static const arg_spec arg_table[] =
   ARG_B ("arm-flow", arm_flow, 1, false,
 	 "weigh two arms' samples by how far their sum falls short of "
 	 "their join's"),
+  ARG_B ("exit-counts", exit_counts, 1, false,
+	 "a loop of known iterations whose exit keeps its static "
+	 "probability gets counts that agree with it"),
   ARG_N ("min-samples", min_samples, 1000000, 20, NULL, false,
 	 "samples off a function's code that tell the matcher it changed"),
   ARG_N ("min-unit-samples", min_unit_samples, 1000000, 30, NULL, false,
