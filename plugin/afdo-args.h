@@ -98,6 +98,9 @@ struct afdo_plugin_options
      static probability gets counts that agree with it
      (afdo-handoff.cc).  */
   bool exit_counts;
+  /* clone-floor=0|1: a copy ipa-cp made of a hot function is not cold
+     by ipa-cp's split of its count alone (afdo-clones.cc).  */
+  bool clone_floor;
   /* min-samples=N: samples off a function's code that tell the
      matcher it changed.  */
   int min_samples;

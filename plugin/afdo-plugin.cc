@@ -175,6 +175,9 @@ static const arg_spec arg_table[] =
   ARG_B ("exit-counts", exit_counts, 1, false,
 	 "a loop of known iterations whose exit keeps its static "
 	 "probability gets counts that agree with it"),
+  ARG_B ("clone-floor", clone_floor, 1, false,
+	 "a copy ipa-cp made of a hot function is not cold by the split "
+	 "of its count alone"),
   ARG_N ("min-samples", min_samples, 1000000, 20, NULL, false,
 	 "samples off a function's code that tell the matcher it changed"),
   ARG_N ("min-unit-samples", min_unit_samples, 1000000, 30, NULL, false,
