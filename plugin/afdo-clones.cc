@@ -19,7 +19,6 @@
    A copy that keeps an IPA count keeps the share ipa-cp gave it, which
    is no evidence that it is cold either (floor_copies).  */
 
-#include <math.h>
 #include "gcc-plugin.h"
 #include "tree.h"
 #include "gimple.h"
@@ -112,16 +111,16 @@ floor_copies (afdo_session *s)
       for (cgraph_edge *ce = node->callers; ce; ce = ce->next_caller)
 	if (ce->count.ipa ().initialized_p ())
 	  n += (double) ce->count.ipa ().to_gcov_type () / s->scale;
-      double z = AFDO_EVIDENCE_Z;
-      double up = (n + z * sqrt (n + z * z / 4.0) + z * z / 2.0) * s->scale;
-      want = MIN (want, up);
+      want = MIN (want, afdo_poisson_upper (n) * s->scale);
       if (want <= (double) c)
 	continue;
       gcov_type w = (gcov_type) MIN (want, (double) afdo_count_cap);
       node->count = profile_count::from_gcov_type (w).afdo ();
-      for (cgraph_edge *ce = node->callees; ce; ce = ce->next_callee)
-	if (ce->call_stmt && gimple_bb (ce->call_stmt))
-	  ce->count = gimple_bb (ce->call_stmt)->count.apply_scale (w, e);
+      for (int k = 0; k < 2; k++)
+	for (cgraph_edge *ce = k ? node->indirect_calls : node->callees; ce;
+	     ce = ce->next_callee)
+	  if (ce->call_stmt && gimple_bb (ce->call_stmt))
+	    ce->count = gimple_bb (ce->call_stmt)->count.apply_scale (w, e);
       if (dump_file)
 	fprintf (dump_file, "%s: a copy of %s kept hot: count %.2f samples "
 		 "instead of %.2f\n", node->dump_name (), orig->dump_name (),
@@ -129,14 +128,15 @@ floor_copies (afdo_session *s)
     }
 }
 
-static unsigned int
-clones_execute (afdo_session *s, function *)
+/* Part 9's first rule (clone-counts=1): a clone called only from code
+   without an IPA count takes the local estimate of the function it
+   copies, and so do its calls.  */
+static void
+localize_clones (void)
 {
   cgraph_node *node;
   FOR_EACH_FUNCTION (node)
     {
-      if (!s->opts.clone_counts)
-	break;
       if (!node->clone_of || node->inlined_to
 	  || !node->count.initialized_p ())
 	continue;
@@ -163,6 +163,13 @@ clones_execute (afdo_session *s, function *)
 		 "without samples: count unknown (estimated locally), "
 		 "not 0\n", node->dump_name (), orig->dump_name ());
     }
+}
+
+static unsigned int
+clones_execute (afdo_session *s, function *)
+{
+  if (s->opts.clone_counts)
+    localize_clones ();
   if (s->opts.clone_floor)
     floor_copies (s);
   return 0;

@@ -43,6 +43,19 @@
 
 static gcov_type min_count (const afdo_session *s);
 
+/* The count entering LOOP: its entering edges' counts.  */
+static gcov_type
+loop_entry_count (class loop *loop)
+{
+  gcov_type in = 0;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, loop->header->preds)
+    if (!flow_bb_inside_loop_p (loop, e->src) && e->count ().initialized_p ())
+      in += e->count ().to_gcov_type ();
+  return in;
+}
+
 /* Multiply the counts of the blocks dominated by B by NUM / DEN; none
    goes below FLOOR, nor a hot one (HOT) below HOT: the samples of a
    side are noise, not evidence that it is cold.  */
@@ -164,18 +177,14 @@ loop_agrees_with_exit (afdo_session *s, basic_block bb)
   if (exits.length () != 1 || exits[0]->src != bb
       || !exits[0]->probability.initialized_p ())
     return;
+  /* BB runs in every iteration: it dominates the latches.  */
   edge e;
   edge_iterator ei;
-  gcov_type in = 0;
   FOR_EACH_EDGE (e, ei, loop->header->preds)
-    if (!flow_bb_inside_loop_p (loop, e->src))
-      {
-	if (!e->count ().initialized_p ())
-	  return;
-	in += e->count ().to_gcov_type ();
-      }
-    else if (!dominated_by_p (CDI_DOMINATORS, e->src, bb))
+    if (flow_bb_inside_loop_p (loop, e->src)
+	&& !dominated_by_p (CDI_DOMINATORS, e->src, bb))
       return;
+  gcov_type in = loop_entry_count (loop);
   double p = exits[0]->probability.to_reg_br_prob_base ()
 	     / (double) REG_BR_PROB_BASE;
   gcov_type have = bb->count.initialized_p () ? bb->count.to_gcov_type () : 0;
@@ -200,8 +209,7 @@ loop_agrees_with_exit (afdo_session *s, basic_block bb)
       gcov_type old = x->count.initialized_p () ? x->count.to_gcov_type () : 0;
       double c = MIN ((double) old * w / (double) have,
 		      (double) afdo_count_cap);
-      x->count = profile_count::from_gcov_type
-		   (MAX ((gcov_type) c, old)).afdo ();
+      x->count = profile_count::from_gcov_type ((gcov_type) c).afdo ();
     }
   free (body);
 }
@@ -295,18 +303,11 @@ afdo_record_loop_estimates (const afdo_session *s)
 	if (s && s->opts.evidence && s->scale > 0 && nit > 0)
 	  {
 	    /* The count entering the loop, in samples.  */
-	    gcov_type in = 0;
-	    edge e;
-	    edge_iterator ei;
-	    FOR_EACH_EDGE (e, ei, loop->header->preds)
-	      if (!flow_bb_inside_loop_p (loop, e->src)
-		  && e->count ().initialized_p ())
-		in += e->count ().to_gcov_type ();
+	    gcov_type in = loop_entry_count (loop);
 	    if (r == 0.0)
 	      r = afdo_stmts_per_position (cfun);
 	    double n = (double) in / (double) s->scale * r;
-	    double z = AFDO_EVIDENCE_Z;
-	    double up = n + z * sqrt (n + z * z / 4.0) + z * z / 2.0;
+	    double up = afdo_poisson_upper (n);
 	    if (n > 0.0)
 	      {
 		gcov_type least = (gcov_type) ((double) nit * n / up);
@@ -357,7 +358,8 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
       if (afdo_set_probabilities (s, d, bb, sum))
 	bitmap_set_bit (noisy, bb->index);
     }
-  if (!bitmap_empty_p (noisy) && s->opts.noise_regions && current_loops)
+  if (!bitmap_empty_p (noisy)
+      && (s->opts.noise_regions || s->opts.exit_counts) && current_loops)
     {
       /* Outer branches first, so the regions of inner ones are scaled
 	 from their final counts.  */
@@ -369,7 +371,8 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
 	if (bitmap_bit_p (noisy, rpo[i]))
 	  {
 	    basic_block b = BASIC_BLOCK_FOR_FN (cfun, rpo[i]);
-	    agree_with_probabilities (s, b);
+	    if (s->opts.noise_regions)
+	      agree_with_probabilities (s, b);
 	    if (s->opts.exit_counts)
 	      loop_agrees_with_exit (s, b);
 	  }

@@ -138,6 +138,10 @@ gcov_type afdo_gcc_hot_threshold (const afdo_session *);
 
 /* The normal quantile of the evidence rule's two-sided 99 % intervals.  */
 #define AFDO_EVIDENCE_Z 2.576
+
+/* The upper end of the 99 % interval of a Poisson mean of which N
+   samples were seen (afdo-session.cc).  */
+double afdo_poisson_upper (double n);
 /* Read the profile (once) and set the thresholds; false if it cannot
    be read (an error was given then).  */
 bool afdo_session_read (afdo_session *);

@@ -60,6 +60,15 @@ afdo_hot_threshold (const afdo_session *s)
   return (gcov_type) MIN (s->hot_count * s->scale, AFDO_COUNT_CAP);
 }
 
+/* Wilson's score bound: the mean M whose 99 % interval has N at its
+   lower end, (M - N)^2 = Z^2 M.  */
+double
+afdo_poisson_upper (double n)
+{
+  const double z = AFDO_EVIDENCE_Z;
+  return n + z * sqrt (n + z * z / 4.0) + z * z / 2.0;
+}
+
 /* The hot block threshold handed to GCC, below which it optimizes a
    block for size: a count is called cold only where the samples are
    evidence of it, where the upper end of its 99 % interval stays below
