@@ -7,7 +7,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later (see COPYING).
 
 FNR == 1 { run++ }
-$1 == "pair" && !($2 in seen) { seen[$2] = 1; order[np++] = $2 }
+$1 == "pair" && !($2 in seen) { seen[$2] = 1; order[np++] = $2; rel[$2] = $3 " " $5 }
 $1 == "cg" { ins[run, $2, $3] = $4 }
 $1 == "matched" && $6 > 0 { matched[run, $2, $3] = 100 * $4 / $6 }
 $1 == "meta" && $2 == "commit" { commit[run] = $3 }
@@ -41,11 +41,12 @@ END {
         fmt(n), fmt(gain(r, p, "fdo")),
         ((r, p, "stale") in matched) ? sprintf("%.1f %%", matched[r, p, "stale"]) : "",
         ((r, p, "fresh") in matched) ? sprintf("%.1f %%", matched[r, p, "fresh"]) : ""
-      if (f != "") { sf += f; nf++ }
+      if (f != "") { sf += f; nf++; pf[rel[p]] += f; pn[rel[p]]++ }
       if (st != "") { ss += st; ns++ }
       if (n != "") { sn += n; nn++ }
     }
     mf = nf ? sf / nf : ""; ms = ns ? ss / ns : ""; mn = nn ? sn / nn : ""
+    nrec[p] = nf; mstale[p] = ms; mnom[p] = mn
     printf "| %s | **mean** | **%s** | **%s** | **%s** | | | |\n", p, fmt(mf), fmt(ms), fmt(mn)
     surv[p] = (mf != "" && ms != "" && mf > 0) ? sprintf("%.0f %%", 100 * ms / mf) : "n/a"
     survn[p] = (mf != "" && mn != "" && mf > 0) ? sprintf("%.0f %%", 100 * mn / mf) : "n/a"
@@ -53,4 +54,24 @@ END {
   printf "\n| pair | survives with the matcher (mean stale / mean fresh) | without it |\n|---|---:|---:|\n"
   for (i = 0; i < np; i++)
     printf "| %s | %s | %s |\n", order[i], surv[order[i]], survn[order[i]]
+
+  # Pairs that build the same release build the same program with its
+  # own profile: their fresh builds are recordings of one thing, and
+  # their mean over every such recording is the steadier reference.
+  shared = 0
+  for (i = 0; i < np; i++)
+    if (pn[rel[order[i]]] > nrec[order[i]]) shared = 1
+  if (!shared)
+    exit
+  printf "\nThe fresh builds of pairs that build the same release are the same " \
+         "program built from different recordings of it; against their mean " \
+         "over all those recordings:\n\n"
+  printf "| pair | recordings of the new release | its mean fresh gain | survives with the matcher | without it |\n"
+  printf "|---|---:|---:|---:|---:|\n"
+  for (i = 0; i < np; i++) {
+    p = order[i]; k = rel[p]; m = pf[k] / pn[k]
+    printf "| %s | %d | %s | %s | %s |\n", p, pn[k], fmt(m),
+      (m > 0 && mstale[p] != "") ? sprintf("%.0f %%", 100 * mstale[p] / m) : "n/a",
+      (m > 0 && mnom[p] != "") ? sprintf("%.0f %%", 100 * mnom[p] / m) : "n/a"
+  }
 }
