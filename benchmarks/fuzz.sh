@@ -67,12 +67,15 @@
 #                         dwarf: call chains; a cache of such recordings
 #                         is not one of IP samples alone)
 #   FUZZ_CC=gcc
+#   FUZZ_MINORITY=1       of a FAIL by mispredicts, also the minority
+#                         outcomes of both builds' branches (minority ())
 # Rows (tab-separated): seed patterns reps measure samples o2_insns
 # afdo_insns o2_mispred afdo_mispred insn_ratio mispred_ratio o2_text
 # afdo_text seconds verdict causes blame (of a FAIL: the functions whose
 # instructions and mispredicts grew most, "i:FN:+N,m:FN:+N", from
 # cachegrind's per-function counts) mode ("fresh"; "edit=E": the counts
-# are the edited program's; "edit=E/own": so is the profile).  A failing
+# are the edited program's; "edit=E/own": so is the profile) minority
+# (of a FAIL by mispredicts: "O2/AFDO", minority (); else "-").  A failing
 # seed's directory (WORK/run/seed-N) keeps its program (prog.c, the one
 # judged; orig.c, the seed's program, when edited), profile, binaries
 # and logs.
@@ -155,6 +158,28 @@ blame ()
 	   END { printf "i:%s:+%d,m:%s:+%d\n", (bi > 0) ? fi : "-", bi, (bm > 0) ? fm : "-", bm }'
 }
 
+# minority DIR: "O2/AFDO", the branches of DIR's builds o2 and afdo that
+# went the way each went less often (callgrind's jump counts, summed over
+# the conditional branches: min (taken, not taken) each).  These are the
+# mispredicts of a predictor that knows each branch's usual way and
+# nothing else, with a table of its own for every branch; cachegrind's
+# predictor has 16,384 two-bit counters indexed by the last 7 branches'
+# outcomes and only the low 7 bits of the branch's address, so branches
+# 128 bytes apart share counters (FUZZ_MINORITY=0: not measured).
+minority ()
+{
+  local b m out=()
+  m=$(sed -n '1s/.*measure=\([0-9]*\).*/\1/p' "$1/prog.c")
+  for b in o2 afdo; do
+    (cd "$1" && valgrind --tool=callgrind --collect-jumps=yes --dump-instr=yes \
+       --callgrind-out-file="jumps-$b.out" "./$b" "$m" >/dev/null 2>&1) || return 1
+    out+=("$(awk -F'[= /]' '/^jcnd=/ { t = $2; n = $3; s += (t < n - t) ? t : n - t }
+			   END { print s + 0 }' "$1/jumps-$b.out")")
+    rm -f "$1/jumps-$b.out"
+  done
+  echo "${out[0]}/${out[1]}"
+}
+
 # text_size BIN: the size of its text.
 text_size ()
 {
@@ -167,7 +192,7 @@ fuzz_seed ()
 {
   local seed=$1 dir=$2 t0=$SECONDS edit=$((10#$FUZZ_EDIT)) mode=fresh
   local patterns=- reps=- measure=- samples=- o2i=- afi=- o2m=- afm=- ir=- mr=-
-  local o2s=- afs=- verdict=error causes=() blamed=- own=
+  local o2s=- afs=- verdict=error causes=() blamed=- own= minor=-
   [ "$edit" -gt 0 ] && mode=edit=$edit
   [ "$edit" -gt 0 ] && [ -n "${FUZZ_EDIT_OWN:-}" ] && own=1 mode=edit=$edit/own
   rm -rf "$dir"
@@ -180,7 +205,7 @@ fuzz_seed ()
     c=$(IFS=+; echo "${causes[*]:-}")
     printf '%s\n' "$seed" "$patterns" "$reps" "$measure" "$samples" "$o2i" \
       "$afi" "$o2m" "$afm" "$ir" "$mr" "$o2s" "$afs" "$((SECONDS - t0))" \
-      "$verdict" "${c:--}" "$blamed" "$mode" | paste -sd '\t' >row.tsv
+      "$verdict" "${c:--}" "$blamed" "$mode" "$minor" | paste -sd '\t' >row.tsv
     cat row.tsv
   }
 
@@ -309,6 +334,9 @@ fuzz_seed ()
   else
     verdict=FAIL
     [ "$afi" != - ] && blamed=$(blame .)
+    if [[ " ${causes[*]} " == *" mispredicts "* ]] && [ "${FUZZ_MINORITY:-1}" != 0 ]; then
+      minor=$(minority .) || minor=-
+    fi
   fi
   row
 }
