@@ -262,6 +262,12 @@ fuzz_seed ()
     fi
     if ! "$FUZZ_CONVERT" --binary="$pb" --perf=perf.data -o prof.gcov -v \
 	 >convert.log 2>&1 || [ ! -s prof.gcov ]; then
+      # A run so short that no sample fell in the program (they are all
+      # the kernel's and the loader's) judges nothing: the recording's
+      # error, as when perf fails.
+      if grep -q 'none of the [0-9]* samples\{0,1\} \(is\|are\) in this binary (.*, 0 filtered out)' convert.log; then
+	causes=(perf-empty); row; return 0
+      fi
       verdict=FAIL causes=(convert); row; return 0
     fi
     samples=$(sed -n 's/^afdo-convert: samples in [^:]*: \([0-9]*\).*/\1/p' convert.log | head -n 1)
