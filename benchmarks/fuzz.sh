@@ -158,21 +158,17 @@ blame ()
 	   END { printf "i:%s:+%d,m:%s:+%d\n", (bi > 0) ? fi : "-", bi, (bm > 0) ? fm : "-", bm }'
 }
 
-# minority DIR: "O2/AFDO", the branches of DIR's builds o2 and afdo that
-# went the way each went less often (callgrind's jump counts, summed over
-# the conditional branches: min (taken, not taken) each).  These are the
-# mispredicts of a predictor that knows each branch's usual way and
-# nothing else, with a table of its own for every branch; cachegrind's
-# predictor has 16,384 two-bit counters indexed by the last 7 branches'
-# outcomes and only the low 7 bits of the branch's address, so branches
-# 128 bytes apart share counters (FUZZ_MINORITY=0: not measured).
+# minority DIR MEASURE: "O2/AFDO", the branches of DIR's builds o2 and
+# afdo, run with MEASURE, that went the way each went less often
+# (callgrind's jump counts: min (taken, not taken) summed over the
+# conditional branches), the mispredicts of a predictor with an entry
+# for every branch; why cachegrind's can differ: benchmarks/README.md.
 minority ()
 {
-  local b m out=()
-  m=$(sed -n '1s/.*measure=\([0-9]*\).*/\1/p' "$1/prog.c")
+  local b out=()
   for b in o2 afdo; do
     (cd "$1" && valgrind --tool=callgrind --collect-jumps=yes --dump-instr=yes \
-       --callgrind-out-file="jumps-$b.out" "./$b" "$m" >/dev/null 2>&1) || return 1
+       --callgrind-out-file="jumps-$b.out" "./$b" "$2" >/dev/null 2>&1) || return 1
     out+=("$(awk -F'[= /]' '/^jcnd=/ { t = $2; n = $3; s += (t < n - t) ? t : n - t }
 			   END { print s + 0 }' "$1/jumps-$b.out")")
     rm -f "$1/jumps-$b.out"
@@ -262,10 +258,10 @@ fuzz_seed ()
     fi
     if ! "$FUZZ_CONVERT" --binary="$pb" --perf=perf.data -o prof.gcov -v \
 	 >convert.log 2>&1 || [ ! -s prof.gcov ]; then
-      # A run so short that no sample fell in the program (they are all
-      # the kernel's and the loader's) judges nothing: the recording's
+      # A run so short that no sample fell in the program (all in the
+      # kernel and other binaries) judges nothing: the recording's
       # error, as when perf fails.
-      if grep -q 'none of the [0-9]* samples\{0,1\} \(is\|are\) in this binary (.*, 0 filtered out)' convert.log; then
+      if grep -q 'none of the [0-9]* samples \(is\|are\) in this binary (.*, 0 filtered out)' convert.log; then
 	causes=(perf-empty); row; return 0
       fi
       verdict=FAIL causes=(convert); row; return 0
@@ -341,7 +337,7 @@ fuzz_seed ()
     verdict=FAIL
     [ "$afi" != - ] && blamed=$(blame .)
     if [[ " ${causes[*]} " == *" mispredicts "* ]] && [ "${FUZZ_MINORITY:-1}" != 0 ]; then
-      minor=$(minority .) || minor=-
+      minor=$(minority . "$measure") || minor=-
     fi
   fi
   row
