@@ -172,17 +172,77 @@ calls_unsampled_p (annotate_ctx *ctx, gimple *stmt)
   return (!top || top->total == 0) && out_of_line_call_p (ctx, stmt);
 }
 
+/* The row of the opening brace of FN (DECL) in INSTANCE, its profile,
+   in *COUNT: without a head count (a profile of IP samples) it counts
+   the function's entries, as in the binary that line holds the
+   prologue, which runs once per call, and no statement of the function
+   body has it.  False when FN has no body here, the line is not one of
+   its own, or the profile has no row for it.  */
+static bool
+brace_count (annotate_ctx *ctx, function *fn, tree decl,
+	     const afdo_function *instance, gcov_type *count)
+{
+  if (!fn || !fn->cfg)
+    return false;
+  location_t start = fn->function_start_locus;
+  if (LOCATION_LOCUS (start) == UNKNOWN_LOCATION)
+    return false;
+  int line = LOCATION_LINE (start);
+  int decl_line = DECL_SOURCE_LINE (decl);
+  if (line < decl_line)
+    return false;
+  /* A statement of the function's own on the brace's line shares its
+     samples.  */
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fn)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	 gsi_next (&gsi))
+      {
+	gimple *stmt = gsi_stmt (gsi);
+	location_t loc = gimple_location (stmt);
+	if (is_gimple_debug (stmt) || LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
+	    || LOCATION_LINE (loc) != line)
+	  continue;
+	if (!afdo_stmt_inlined_p (stmt))
+	  return false;
+      }
+  return position_count (ctx, instance,
+			 (uint32_t) (line - decl_line) & 0xffffu, 0, count);
+}
+
+/* The entries of the current function by the row of its opening brace
+   (brace_count); 0 when the line has no samples or is not a line of
+   its own.  */
+static gcov_type
+prologue_count (annotate_ctx *ctx, afdo_function *instance)
+{
+  gcov_type c = 0;
+  if (!brace_count (ctx, cfun, current_function_decl, instance, &c))
+    return 0;
+  return c;
+}
+
 /* Whether STMT, a call, reaches an out-of-line function of which the
    profile has samples: its top-level instance has samples and none is
-   inlined at this call.  Its samples, in *SAMPLES, bound how often the
-   call ran: each run of the callee's code, from its entry to its
+   inlined at this call.  Its samples bound how often the call ran, in
+   *SAMPLES: each run of the callee's code, from its entry to its
    return, could have taken them.  lua's lua_geti chooses between a
    table's array part (four cheap instructions, 5 samples) and a call
    of luaH_getint (no samples at the call; 31 samples in all in
    luaH_getint): the flow, for which raising a sampled block fifty
    times is dearer than raising an unsampled one, sent 98 % of the
    calls through luaH_getint, and GCC made the array part a taken jump
-   round the call.  */
+   round the call.
+
+   Where the profile counts the callee's entries (a head count, or the
+   row of its opening brace when its body is in this unit), the bound
+   is the upper end of their 99 % interval: the samples of the whole
+   callee are those of every statement of every run.  lua's
+   OP_GETFIELD calls luaH_getshortstr for a table (26 samples on the
+   call's block, 67 on the test before it) and luaV_finishget
+   otherwise (no samples at the call; 35 in luaV_finishget, 2 on its
+   brace): bounded by the 35, the flow sent 55 % of the test's count to
+   luaV_finishget, which callgrind says took 4 % of it.  */
 static bool
 call_samples_bound (annotate_ctx *ctx, gimple *stmt, gcov_type *samples)
 {
@@ -194,44 +254,33 @@ call_samples_bound (annotate_ctx *ctx, gimple *stmt, gcov_type *samples)
   if (!top || top->total == 0 || !out_of_line_call_p (ctx, stmt))
     return false;
   *samples = cap_count (top->total);
+  if (!ctx->unit->s->opts.entry_bounds)
+    return true;
+  gcov_type entries = 0;
+  /* A head count counts calls; a row is in samples per instruction, and
+     the samples behind it are about the row times the statements per
+     position (afdo_stmts_per_position).  */
+  double per = 1.0;
+  bool known = top->head > 0;
+  if (known)
+    entries = cap_count (top->head);
+  else
+    {
+      function *fn = DECL_STRUCT_FUNCTION (callee->decl);
+      /* Only read: the rows are the callee's to count as matched.  */
+      annotate_ctx peek = *ctx;
+      peek.dry = true;
+      known = brace_count (&peek, fn, callee->decl, top, &entries);
+      if (known)
+	per = afdo_stmts_per_position (fn);
+    }
+  if (known)
+    {
+      double up = afdo_poisson_upper ((double) entries * per) / per;
+      if (up < (double) *samples)
+	*samples = (gcov_type) up + 1;
+    }
   return true;
-}
-
-/* Without a head count (a profile of IP samples), the samples of the
-   line of the function's opening brace count its entries: in the
-   binary that line holds the prologue, which runs once per call, and
-   no statement of the function body has it.  0 when the line has no
-   samples or is not a line of its own.  */
-static gcov_type
-prologue_count (annotate_ctx *ctx, afdo_function *instance)
-{
-  location_t start = cfun->function_start_locus;
-  if (LOCATION_LOCUS (start) == UNKNOWN_LOCATION)
-    return 0;
-  int line = LOCATION_LINE (start);
-  int decl_line = DECL_SOURCE_LINE (current_function_decl);
-  if (line < decl_line)
-    return 0;
-  /* A statement of the function's own on the brace's line shares its
-     samples.  */
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, cfun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	 gsi_next (&gsi))
-      {
-	gimple *stmt = gsi_stmt (gsi);
-	location_t loc = gimple_location (stmt);
-	if (is_gimple_debug (stmt) || LOCATION_LOCUS (loc) == UNKNOWN_LOCATION
-	    || LOCATION_LINE (loc) != line)
-	  continue;
-	if (!afdo_stmt_inlined_p (stmt))
-	  return 0;
-      }
-  gcov_type c = 0;
-  if (!position_count (ctx, instance, (uint32_t) (line - decl_line) & 0xffffu,
-		       0, &c))
-    return 0;
-  return c;
 }
 
 void

@@ -174,6 +174,10 @@ struct afdo_plugin_options
      raised above the callee's samples only as dearly (unsampled-calls
      is the case of none).  */
   bool call_bounds;
+  /* entry-bounds=0|1: with call-bounds, where the profile counts the
+     callee's entries (a head count, the row of its opening brace),
+     their 99 % upper bound is the bound, not all its samples.  */
+  bool entry_bounds;
   /* report=FILE: append what the unit matched, for afdo-dump
      --build-report (afdo-report.cc).  */
   const char *report;

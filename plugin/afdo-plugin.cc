@@ -165,6 +165,9 @@ static const arg_spec arg_table[] =
 	 "a block calling a unit's function without samples stays near 0"),
   ARG_B ("call-bounds", call_bounds, 1, false,
 	 "a block calling a sampled function runs at most as its samples say"),
+  ARG_B ("entry-bounds", entry_bounds, 1, false,
+	 "with call-bounds, the callee's entries bound the call where the "
+	 "profile counts them"),
   ARG_B ("evidence", evidence, 1, false,
 	 "counts decide only where the samples are evidence"),
   ARG_N ("short-arm", short_arm, 100, 2, NULL, false,
