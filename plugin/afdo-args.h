@@ -139,6 +139,10 @@ struct afdo_plugin_options
   /* dispatch=0|1: no cross-jumping in "jump2" for a function whose hot
      code ends in a computed goto (afdo-dispatch.cc).  */
   bool dispatch;
+  /* dispatch-sink=0|1: a computation RTL PRE put at the end of a hot
+     block that ends in a computed jump moves to the successors that use
+     it (afdo-dispatch.cc).  */
+  bool dispatch_sink;
   /* prologue=0|1: without a head count, the samples of the line of the
      function's opening brace count its entries.  */
   bool prologue;

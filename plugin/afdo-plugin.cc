@@ -220,6 +220,9 @@ static const arg_spec arg_table[] =
 	 "peel loops without samples inlined into sampled functions"),
   ARG_B ("dispatch", dispatch, 1, false,
 	 "no cross-jumping where hot code ends in a computed goto"),
+  ARG_B ("dispatch-sink", dispatch_sink, 1, false,
+	 "a computation RTL PRE put at the end of a hot computed jump's "
+	 "block moves to the successors that use it"),
   ARG_B ("lto-threshold", lto_threshold, 1, false,
 	 "at link time, the hot block threshold is the profile's, not GCC's"),
 };
@@ -474,17 +477,19 @@ register_late_passes (afdo_session *s, const char *base_name)
 		      "jump2", PASS_POS_INSERT_BEFORE);
   afdo_register_pass (base_name, afdo_make_dispatch_pass (s, true),
 		      "jump2", PASS_POS_INSERT_AFTER);
+  afdo_register_pass (base_name, afdo_make_sink_pass (s), "rtl pre",
+		      PASS_POS_INSERT_AFTER);
 }
 
 /* DUMP (NULL: none) as the dump switch of the plugin's pass PASS
-   ("autofdo", "autofdo_clones"), which exists once the pass is
-   registered.  */
+   ("autofdo", "autofdo_clones"; "autofdo_sink" with KIND "rtl-"), which
+   exists once the pass is registered.  */
 static void
-enable_dump (const char *pass, const char *dump)
+enable_dump (const char *pass, const char *dump, const char *kind = "ipa-")
 {
   if (!dump)
     return;
-  char *sw = concat ("ipa-", pass, *dump ? "-" : "", dump, NULL);
+  char *sw = concat (kind, pass, *dump ? "-" : "", dump, NULL);
   g->get_dumps ()->dump_switch_p (sw);
   free (sw);
 }
@@ -609,5 +614,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   afdo_evaluate_register (s, info->base_name, dump);
   enable_dump ("autofdo", dump);
   enable_dump ("autofdo_clones", dump);
+  enable_dump ("autofdo_sink", dump, "rtl-");
   return 0;
 }

@@ -24,7 +24,8 @@
      afdo-handoff.cc   the counts become GCC's profile
      afdo-options.cc   the options a profile switches on, and back
      afdo-estimates.cc the loops' estimates around vect and cunroll
-     afdo-dispatch.cc  hot computed gotos keep their own copies
+     afdo-dispatch.cc  hot computed gotos keep their own copies, and
+                       PRE's insertions out of them
      afdo-evaluate.cc  evaluate mode and block count files
      afdo-report.cc    the build report (report=FILE)
 
@@ -620,6 +621,9 @@ opt_pass *afdo_make_estimates_pass (afdo_session *, bool after_cunroll);
 /* The passes before and after (RESTORE) "jump2" that keep a hot
    computed goto's copies apart (afdo-dispatch.cc).  */
 opt_pass *afdo_make_dispatch_pass (afdo_session *, bool restore);
+/* The pass after "rtl pre" that moves PRE's insertions out of a hot
+   computed jump's block (afdo-dispatch.cc).  */
+opt_pass *afdo_make_sink_pass (afdo_session *);
 
 /* Whether FN's counts are a sampled profile's (the plugin's, or
    -fauto-profile's): read, and of AFDO quality.  */
