@@ -51,8 +51,8 @@
    memory, side effects or traps whose result the jump does not use, and
    only to a successor whose other predecessors end with the same value
    in the same register: an assignment of the same expression, its
-   operands not set since, found in the predecessor or up a chain of
-   single predecessors.  */
+   operands not set since, in the predecessor or on every path above
+   it.  */
 
 #include "gcc-plugin.h"
 #include "tree.h"
@@ -129,8 +129,9 @@ dispatch_end_execute (afdo_session *s, function *)
    constants, at the end of block BB: BB assigns SRC to DEST and sets
    none of SRC's registers after it, or BB sets neither DEST nor one of
    SRC's registers and DEST holds SRC at the end of each of BB's
-   predecessors, up to DEPTH blocks up; VISITED holds the blocks on the
-   way (a loop back to one proves nothing).  */
+   predecessors, up to DEPTH blocks up.  VISITED holds the blocks
+   looked at: one reached a second time, by a loop or a second path,
+   proves nothing.  */
 static bool
 holds_at_end_p (basic_block bb, rtx dest, rtx src, int depth,
 		bitmap visited)
@@ -168,11 +169,13 @@ count_of (basic_block bb)
   return bb->count.initialized_p () ? bb->count.to_gcov_type () : 0;
 }
 
+/* Only a function with a hot computed jump: the pass then costs the
+   others nothing, not even the dataflow it needs.  */
 static bool
 sink_gate (afdo_session *s, function *fn)
 {
   return (s->opts.dispatch_sink && s->any_annotated && flag_gcse
-	  && !flag_auto_profile && afdo_counts_p (fn));
+	  && !flag_auto_profile && hot_computed_jump_p (fn));
 }
 
 /* After "rtl pre": an insertion at the end of a hot block that ends in a
@@ -192,8 +195,8 @@ sink_execute (afdo_session *, function *fn)
       rtx_insn *insn = prev_nonnote_nondebug_insn_bb (jump);
       if (!insn || !NONJUMP_INSN_P (insn))
 	continue;
-      rtx set = single_set (insn);
-      if (!set || GET_CODE (PATTERN (insn)) != SET)
+      rtx set = PATTERN (insn);
+      if (GET_CODE (set) != SET)
 	continue;
       rtx dest = SET_DEST (set), src = SET_SRC (set);
       if (!REG_P (dest) || HARD_REGISTER_P (dest)

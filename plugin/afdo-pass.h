@@ -67,8 +67,9 @@ private:
   execute_fn execute_f;
 };
 
-/* Register PASS next to the IPA pass REF (afdo-pass.cc); its dump takes
-   REF's number, so dumps sort in the order passes run.  */
+/* Register PASS next to the pass REF (afdo-pass.cc); its dump takes the
+   number of REF's, an IPA pass's or an RTL pass's ("rtl pre"), so dumps
+   sort in the order passes run.  */
 void afdo_register_pass (const char *base_name, opt_pass *pass,
 			 const char *ref, enum pass_positioning_ops pos);
 
