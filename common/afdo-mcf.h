@@ -20,8 +20,9 @@
 extern "C" {
 #endif
 
-/* A capacity that is never the bottleneck: no count is larger.  */
-#define AFDO_MCF_INF ((int64_t) AFDO_COUNT_CAP)
+/* A capacity that is never the bottleneck: far above any count
+   (AFDO_COUNT_CAP) and sum of counts of a function.  */
+#define AFDO_MCF_INF ((int64_t) 1 << 60)
 
 typedef struct afdo_mcf afdo_mcf;
 

@@ -45,9 +45,14 @@ typedef uint32_t afdo_key_t;
 #define AFDO_KEY_DISC(key) ((uint32_t) (key) & 0xffffu)
 
 #define AFDO_COUNT_MAX ((uint64_t) INT64_MAX)
-/* The largest count the plugin hands to GCC (2^60): GCC's profile_count
-   holds 61 bits, and the sum of two capped counts still fits.  */
-#define AFDO_COUNT_CAP ((uint64_t) 1 << 60)
+/* The largest count the plugin hands to GCC (2^40).  GCC's profile_count
+   holds 61 bits, but its ipa-profile sums count times estimated time
+   over every block of the unit (of the program, under LTO) in a signed
+   64-bit integer and, once that wraps, reads past its histogram: at 2^40
+   the blocks at the cap would need 2^23 units of time to overflow it.
+   Sampled counts stay far below (at most 2^32 times a scale that keeps
+   them under 2^24, afdo-session.cc).  */
+#define AFDO_COUNT_CAP ((uint64_t) 1 << 40)
 
 /* Nesting deeper than this is refused by the readers (and never produced
    by a real inliner).  */

@@ -58,7 +58,10 @@ loop_entry_count (class loop *loop)
 
 /* Multiply the counts of the blocks dominated by B by NUM / DEN; none
    goes below FLOOR, nor a hot one (HOT) below HOT: the samples of a
-   side are noise, not evidence that it is cold.  */
+   side are noise, not evidence that it is cold.  Nor above the cap: the
+   region of a block whose count is the floor may hold a loop whose
+   samples are not (a corrupt profile's), and NUM / DEN is then as large
+   as a count.  */
 static void
 scale_dominated (basic_block b, gcov_type num, gcov_type den,
 		 gcov_type floor, gcov_type hot)
@@ -69,8 +72,9 @@ scale_dominated (basic_block b, gcov_type num, gcov_type den,
     {
       basic_block x = stack.pop ();
       gcov_type old = x->count.initialized_p () ? x->count.to_gcov_type () : 0;
-      gcov_type c = (gcov_type) ((double) old * (double) num / (double) den);
-      c = MAX (c, MAX (floor, MIN (old, hot)));
+      double v = MIN ((double) old * (double) num / (double) den,
+		      (double) afdo_count_cap);
+      gcov_type c = MAX ((gcov_type) v, MAX (floor, MIN (old, hot)));
       x->count = profile_count::from_gcov_type (c).afdo ();
       for (basic_block k = first_dom_son (CDI_DOMINATORS, x); k;
 	   k = next_dom_son (CDI_DOMINATORS, k))
