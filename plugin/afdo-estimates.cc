@@ -214,6 +214,10 @@ estimates_execute (afdo_session *s, function *fn)
 {
   if (hide_estimates_p (s))
     restore_estimates (fn, hidden_vect);
+  /* Not in the link-time compiler, which does not know which loops the
+     compilation of their units left without an estimate.  */
+  if (s->opts.loop_estimates && !s->opts.evaluate && !s->lto)
+    afdo_record_loop_estimates (s, true);
   if (!s->opts.unsampled_peel || s->opts.evidence)
     hide_estimates (fn, hidden_peel, !s->opts.evidence);
   return 0;
@@ -244,6 +248,6 @@ afdo_make_estimates_pass (afdo_session *s, bool after_cunroll)
       (afdo_pass_data (GIMPLE_PASS, "*autofdo_peel", TV_NONE, PROP_cfg), s,
        peel_gate, peel_execute);
   return new afdo_pass<gimple_opt_pass>
-    (afdo_pass_data (GIMPLE_PASS, "*autofdo_estimates", TV_NONE, PROP_cfg),
+    (afdo_pass_data (GIMPLE_PASS, "autofdo_estimates", TV_NONE, PROP_cfg),
      s, estimates_gate, estimates_execute);
 }

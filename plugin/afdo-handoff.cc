@@ -291,9 +291,57 @@ entered_after_call_p (loop_p loop)
    on four samples looked like 18 (at least 4) and was unrolled eight
    times behind a chain of seven tests of the remainder, which
    mispredict as the trip count varies (fuzzer seeds 21, 114, 309,
-   476).  */
+   476).
+
+   With MISSING_ONLY (right after "vect"), the loops without an estimate
+   get one: GCC makes loops after the handoff, when it gives a loop with
+   two latches a subloop for the latch the counts call heavy (bzip2's
+   mainQSort3: the path of equal keys, which seldom runs twice in a
+   row, was unrolled four times behind a test of the remainder as a loop
+   of unknown iterations, 2.5 % more instructions in mainSort than at
+   -O2).  A loop entered after a call keeps none wherever its code goes:
+   the positions of its statements are kept (WITHHELD) when it is left
+   without, and a loop holding one of them is left alone later, also
+   where header copying put a test between it and the call, or the
+   inliner put it into another function (gawk's check_halt_state_context
+   in re_search_internal, whose loop the unroller then unrolls, as
+   before).  */
+
+/* The source positions of the statements of loops left without an
+   estimate because they are entered after a call.  */
+static hash_set<int_hash<location_t, UNKNOWN_LOCATION, BUILTINS_LOCATION> >
+  *withheld;
+
+/* Keep LOOP's statements' positions in WITHHELD, or with CHECK say
+   whether one of them is there.  */
+static bool
+withheld_positions (class loop *loop, bool check)
+{
+  if (!check && !withheld)
+    withheld = new hash_set<int_hash<location_t, UNKNOWN_LOCATION,
+				     BUILTINS_LOCATION> >;
+  if (check && !withheld)
+    return false;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, cfun)
+    if (flow_bb_inside_loop_p (loop, bb))
+      for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
+	   !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+	{
+	  location_t loc
+	    = get_pure_location (gimple_location (gsi_stmt (gsi)));
+	  if (loc <= BUILTINS_LOCATION)
+	    continue;
+	  if (!check)
+	    withheld->add (loc);
+	  else if (withheld->contains (loc))
+	    return true;
+	}
+  return false;
+}
+
 void
-afdo_record_loop_estimates (const afdo_session *s)
+afdo_record_loop_estimates (const afdo_session *s, bool missing_only)
 {
   if (!current_loops)
     return;
@@ -301,8 +349,17 @@ afdo_record_loop_estimates (const afdo_session *s)
      them.  */
   double r = 0.0;
   for (auto loop : loops_list (cfun, 0))
-    if (loop->header->count.nonzero_p () && !entered_after_call_p (loop))
+    if (loop->header->count.nonzero_p ()
+	&& !(missing_only && loop->any_estimate))
       {
+	if (entered_after_call_p (loop))
+	  {
+	    if (!missing_only)
+	      withheld_positions (loop, false);
+	    continue;
+	  }
+	if (missing_only && withheld_positions (loop, true))
+	  continue;
 	gcov_type nit = expected_loop_iterations_unbounded (loop);
 	if (s && s->opts.evidence && s->scale > 0 && nit > 0)
 	  {

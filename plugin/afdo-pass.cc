@@ -12,8 +12,8 @@
 #include "afdo-pass.h"
 
 /* Register PASS at POS of the first instance of the pass REF (an IPA
-   pass, or an RTL one such as "rtl pre"), and give its dump file REF's
-   number.  GCC numbers a dump when its pass is
+   pass, a GIMPLE one, or an RTL one such as "rtl pre"), and give its
+   dump file REF's number.  GCC numbers a dump when its pass is
    registered, and a plugin registers its passes after all of GCC's, so
    the plugin's dumps would otherwise sort after GCC's last one instead
    of next to the pass they run beside.  A pass whose name starts with
@@ -34,8 +34,10 @@ afdo_register_pass (const char *base_name, opt_pass *pass, const char *ref,
   dump_file_info *dfi = dumps->get_dump_file_info (pass->static_pass_number);
   if (!dfi)
     return;
-  /* GCC's RTL passes named "rtl NAME" have the dump switch "rtl-NAME".  */
+  /* GCC's RTL passes named "rtl NAME" have the dump switch "rtl-NAME",
+     its GIMPLE passes "tree-NAME".  */
   char *sw = (startswith (ref, "rtl ") ? concat ("rtl-", ref + 4, NULL)
+	      : pass->type == GIMPLE_PASS ? concat ("tree-", ref, NULL)
 	      : concat ("ipa-", ref, NULL));
   const dump_file_info *ref_dfi = dumps->get_dump_file_info_by_switch (sw);
   free (sw);

@@ -482,7 +482,8 @@ register_late_passes (afdo_session *s, const char *base_name)
 }
 
 /* DUMP (NULL: none) as the dump switch of the plugin's pass PASS
-   ("autofdo", "autofdo_clones"; "autofdo_sink" with KIND "rtl-"), which
+   ("autofdo", "autofdo_clones"; "autofdo_estimates" with KIND "tree-",
+   "autofdo_sink" with KIND "rtl-"), which
    exists once the pass is registered.  */
 static void
 enable_dump (const char *pass, const char *dump, const char *kind = "ipa-")
@@ -614,6 +615,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   afdo_evaluate_register (s, info->base_name, dump);
   enable_dump ("autofdo", dump);
   enable_dump ("autofdo_clones", dump);
+  enable_dump ("autofdo_estimates", dump, "tree-");
   enable_dump ("autofdo_sink", dump, "rtl-");
   return 0;
 }

@@ -562,9 +562,11 @@ void afdo_call_entry_counts (afdo_unit *, vec<afdo_bb_count> &counts);
    more (afdo-annotate.cc).  */
 void afdo_entry_sums (afdo_unit *);
 
-/* The iterations cfun's loops' counts give, as their estimates
+/* The iterations cfun's loops' counts give, as their estimates, or
+   with MISSING_ONLY as the estimates of the loops without one
    (afdo-handoff.cc).  */
-void afdo_record_loop_estimates (const afdo_session * = NULL);
+void afdo_record_loop_estimates (const afdo_session * = NULL,
+				 bool missing_only = false);
 /* The probabilities of the edges out of BB from their inferred counts
    (SUM in all), or its static ones where the samples cannot tell them:
    then true (afdo-probs.cc).  */
