@@ -23,6 +23,7 @@
 #include "hash-set.h"
 #include "hash-map.h"
 #include "tree-pass.h"
+#include "ipa-utils.h"
 #include "dumpfile.h"
 #include "afdo-plugin.h"
 
@@ -614,16 +615,25 @@ afdo_call_entry_counts (afdo_unit *unit, vec<afdo_bb_count> &d)
    first, the body the other two call (a loop over every digit of a
    number, once per division) was given count 0, and its "% 10" became
    a division instruction.  So the function is raised to its calls'
-   sum; its body keeps its counts, which GCC scales to what the calls
-   it does not inline leave.  */
+   sum, and its body with it: GCC takes a call's frequency as its
+   block's count over its function's, and a body left at the entry's
+   own samples made each of its calls look that much rarer than the
+   function is entered.  tcc's sym_push, entered 2 times by its own
+   samples and 23 by its calls', called sym_push2 in every entry at a
+   frequency of 0.09, and the inliner, for which the call was no longer
+   "known hot", left it and its memset alone.  Callers come first (the
+   order of ipa_reverse_postorder), so that a function's calls are
+   counted from a body already raised.  */
 void
 afdo_entry_sums (afdo_unit *unit)
 {
   if (!unit->s->opts.entry_sums)
     return;
-  for (unsigned i = 0; i < unit->fns.length (); i++)
+  cgraph_node **order = XCNEWVEC (cgraph_node *, symtab->cgraph_count);
+  int n_order = ipa_reverse_postorder (order);
+  for (int i = 0; i < n_order; i++)
     {
-      cgraph_node *node = unit->fns[i].node;
+      cgraph_node *node = order[i];
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
       if (!fn || !fn->cfg || !afdo_counts_p (fn)
 	  || node->count.quality () != AFDO)
@@ -636,6 +646,12 @@ afdo_entry_sums (afdo_unit *unit)
 	    sum += e->count;
 	    n++;
 	  }
+      /* No count above the cap, which the sum of capped counts, and a
+	 loop's count scaled with the body, can pass.  */
+      profile_count cap
+	= profile_count::from_gcov_type (afdo_count_cap).afdo ();
+      if (sum > cap)
+	sum = cap;
       if (!(sum > node->count))
 	continue;
       if (dump_file)
@@ -646,6 +662,23 @@ afdo_entry_sums (afdo_unit *unit)
 	  afdo_dump_count (unit->s, sum.to_gcov_type ());
 	  fputc ('\n', dump_file);
 	}
+      profile_count old = node->count;
       node->count = sum;
+      if (!old.nonzero_p ())
+	continue;
+      basic_block bb;
+      FOR_ALL_BB_FN (bb, fn)
+	if (bb->count.initialized_p ())
+	  {
+	    bb->count = bb->count.apply_scale (sum, old);
+	    if (bb->count > cap)
+	      bb->count = cap;
+	  }
+      for (int k = 0; k < 2; k++)
+	for (cgraph_edge *e = k ? node->indirect_calls : node->callees; e;
+	     e = e->next_callee)
+	  if (e->call_stmt && gimple_bb (e->call_stmt))
+	    e->count = gimple_bb (e->call_stmt)->count;
     }
+  free (order);
 }
