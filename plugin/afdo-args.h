@@ -94,6 +94,10 @@ struct afdo_plugin_options
      which their sum falls short of their join's count
      (afdo-probs.cc).  */
   bool arm_flow;
+  /* trip-margin=N: without branch records, the unroller sees the least
+     iterations a loop of one exit, counted but not constant, has by its
+     samples divided by N (afdo-estimates.cc; 1: as they are).  */
+  int trip_margin;
   /* exit-counts=0|1: a loop of known iterations whose exit keeps its
      static probability gets counts that agree with it
      (afdo-handoff.cc).  */

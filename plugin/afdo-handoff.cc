@@ -291,7 +291,8 @@ entered_after_call_p (loop_p loop)
    on four samples looked like 18 (at least 4) and was unrolled eight
    times behind a chain of seven tests of the remainder, which
    mispredict as the trip count varies (fuzzer seeds 21, 114, 309,
-   476).
+   476); the unroller sees less still where it would build such a
+   chain (trip-margin, afdo-estimates.cc).
 
    With MISSING_ONLY (right after "vect"), the loops without an estimate
    get one: GCC makes loops after the handoff, when it gives a loop with

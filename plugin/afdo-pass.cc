@@ -37,6 +37,7 @@ afdo_register_pass (const char *base_name, opt_pass *pass, const char *ref,
   /* GCC's RTL passes named "rtl NAME" have the dump switch "rtl-NAME",
      its GIMPLE passes "tree-NAME".  */
   char *sw = (startswith (ref, "rtl ") ? concat ("rtl-", ref + 4, NULL)
+	      : pass->type == RTL_PASS ? concat ("rtl-", ref, NULL)
 	      : pass->type == GIMPLE_PASS ? concat ("tree-", ref, NULL)
 	      : concat ("ipa-", ref, NULL));
   const dump_file_info *ref_dfi = dumps->get_dump_file_info_by_switch (sw);

@@ -214,6 +214,9 @@ static const arg_spec arg_table[] =
 	 "give jump tables their cases' probabilities after switch lowering"),
   ARG_B ("loop-estimates", loop_estimates, 1, false,
 	 "record the iterations the counts give as the loops' estimates"),
+  ARG_N ("trip-margin", trip_margin, 100, 2, NULL, false,
+	 "without branch records, the unroller sees a loop's least "
+	 "iterations by its samples divided by N"),
   ARG_B ("vect-estimates", vect_estimates, 0, false,
 	 "the vectorizer sees those estimates; 0: recorded again after it"),
   ARG_B ("unsampled-peel", unsampled_peel, 0, false,
@@ -469,6 +472,8 @@ register_late_passes (afdo_session *s, const char *base_name)
 		      "vect", PASS_POS_INSERT_AFTER);
   afdo_register_pass (base_name, afdo_make_estimates_pass (s, true),
 		      "cunroll", PASS_POS_INSERT_AFTER);
+  afdo_register_pass (base_name, afdo_make_trips_pass (s), "loop2_unroll",
+		      PASS_POS_INSERT_BEFORE);
   afdo_register_pass (base_name, afdo_make_switch_pass (s, false),
 		      "switchlower", PASS_POS_INSERT_BEFORE);
   afdo_register_pass (base_name, afdo_make_switch_pass (s, true),
@@ -616,6 +621,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   enable_dump ("autofdo", dump);
   enable_dump ("autofdo_clones", dump);
   enable_dump ("autofdo_estimates", dump, "tree-");
+  enable_dump ("autofdo_trips", dump, "rtl-");
   enable_dump ("autofdo_sink", dump, "rtl-");
   return 0;
 }

@@ -620,6 +620,9 @@ opt_pass *afdo_make_guard_pass (afdo_session *);
    unsampled-peel=0), or (AFTER_CUNROLL) the one after "cunroll" that
    gives these back (afdo-estimates.cc).  */
 opt_pass *afdo_make_estimates_pass (afdo_session *, bool after_cunroll);
+/* The pass before "loop2_unroll" that gives the unroller a short loop's
+   estimate with trip-margin (afdo-estimates.cc).  */
+opt_pass *afdo_make_trips_pass (afdo_session *);
 /* The passes before and after (RESTORE) "jump2" that keep a hot
    computed goto's copies apart (afdo-dispatch.cc).  */
 opt_pass *afdo_make_dispatch_pass (afdo_session *, bool restore);
