@@ -252,9 +252,11 @@ peel_execute (afdo_session *, function *fn)
    attempts, the same on every entry).  The pass runs right before
    "loop2_unroll", so that the passes before it that weigh iterations
    (ivopts among them) see the estimate as it was: divided from
-   "cunroll" on, it changed zstd's induction variables in that loop,
-   7.2 M instructions more (1.9 % of its small workload).  Nothing
-   after the unroller uses the estimates on x86.  */
+   "cunroll" on, for every loop whose iterations are not constant, it
+   left the unroller's decisions in that function of zstd as they were
+   and still changed its code, 7.2 M instructions more (1.9 % of the
+   small workload).  The passes after the unroller do not weigh
+   iterations on x86 (no doloop).  */
 static bool
 trips_gate (afdo_session *s, function *fn)
 {
