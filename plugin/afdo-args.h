@@ -73,7 +73,8 @@ struct afdo_plugin_options
      functions with samples share its entry count.  */
   bool entry_shares;
   /* entry-sums=0|1: a function with samples is entered at least as
-     often as its calls with samples run, together.  */
+     often as its calls with samples run, together; at annotation and
+     again before GCC's inliner (afdo-clones.cc).  */
   bool entry_sums;
   /* clone-counts=0|1: a clone ipa-cp makes for calls from functions
      without samples has an unknown count, not 0 (afdo-clones.cc).  */
