@@ -359,41 +359,6 @@ short_arm_p (afdo_session *s, basic_block b)
   return true;
 }
 
-/* Whether the samples of the blocks a short arm ARM leads to exclude
-   its having run with probability P from a branch of M samples and NB
-   statements: a short arm that branches again takes no samples of its
-   own, but the arms of its branch do.  An arm of ARM's own branch with
-   K samples and N statements, reached with probability Q from ARM,
-   would have had about P Q M of them per statement (lz4's
-   LZ4HC_InsertAndGetWiderMatch: a short block of 0 samples, whose arm
-   had 3 where its branch had 511, kept a static 50 %, and GCC hoisted
-   the code of that arm, run once in 90,000 calls, into the preheader of
-   the match loop).  A short arm's 0 among them is no evidence either.  */
-static bool
-region_excludes_p (afdo_session *s, vec<afdo_bb_count> &d, basic_block arm,
-		   double p, gcov_type m, double nb)
-{
-  if (single_succ_p (arm))
-    return false;
-  edge e;
-  edge_iterator ei;
-  FOR_EACH_EDGE (e, ei, arm->succs)
-    {
-      if (!arm_edge_p (e) || !e->probability.initialized_p ()
-	  || callee_count_p (d[e->dest->index]))
-	continue;
-      gcov_type k = own_samples (d, e->dest);
-      double n = afdo_code_stmts (e->dest);
-      if (k < 0 || n <= 0 || (k == 0 && short_arm_p (s, e->dest)))
-	continue;
-      double q = p * e->probability.to_reg_br_prob_base ()
-		 / (double) REG_BR_PROB_BASE;
-      if (!within_interval_p (k * n, m * nb, q * n / (q * n + nb)))
-	return true;
-    }
-  return false;
-}
-
 /* The evidence rule for the two-way branch BB: why the samples cannot
    move its probabilities away from GCC's static ones, or NULL when they
    can (or the rule has nothing to say).  A sample count is a Poisson
@@ -513,8 +478,7 @@ branch_without_evidence (afdo_session *s, vec<afdo_bb_count> &d,
       double p = e[a]->probability.to_reg_br_prob_base ()
 		 / (double) REG_BR_PROB_BASE;
       double na = afdo_code_stmts (e[a]->dest), nb = afdo_code_stmts (bb);
-      if (k[a] == 0 && short_arm_p (s, e[a]->dest)
-	  && !region_excludes_p (s, d, e[a]->dest, p, m, nb))
+      if (k[a] == 0 && short_arm_p (s, e[a]->dest))
 	return "a short arm's 0 is no evidence";
       if (within_interval_p (k[a] * na, m * nb, p * na / (p * na + nb)))
 	return "its arm's samples do not exclude the static probability";
