@@ -47,6 +47,25 @@ called_from_unmeasured_only_p (cgraph_node *node)
   return any;
 }
 
+/* The function NODE copies, through any chain of clones; NODE itself
+   when it is no clone.  */
+static cgraph_node *
+clone_origin (cgraph_node *node)
+{
+  while (node->clone_of)
+    node = node->clone_of;
+  return node;
+}
+
+/* The body NODE shares with the function it copies, when that body
+   has the profile's counts; NULL otherwise.  */
+static function *
+counted_body (cgraph_node *node)
+{
+  function *fn = DECL_STRUCT_FUNCTION (clone_origin (node)->decl);
+  return fn && fn->cfg && afdo_counts_p (fn) ? fn : NULL;
+}
+
 /* E's count in the body NODE shares with the function it copies, as a
    local estimate.  */
 static void
@@ -91,11 +110,9 @@ floor_copies (afdo_session *s)
 	  || node->count.quality () != AFDO
 	  || (!node->clone_of && !node->clones))
 	continue;
-      cgraph_node *orig = node;
-      while (orig->clone_of)
-	orig = orig->clone_of;
-      function *fn = DECL_STRUCT_FUNCTION (orig->decl);
-      if (!fn || !fn->cfg || !afdo_counts_p (fn))
+      cgraph_node *orig = clone_origin (node);
+      function *fn = counted_body (node);
+      if (!fn)
 	continue;
       profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (fn)->count;
       if (!entry.nonzero_p ())
@@ -146,12 +163,9 @@ localize_clones (void)
       profile_quality q = node->count.quality ();
       if (q != GUESSED_GLOBAL0 && q != GUESSED_GLOBAL0_ADJUSTED)
 	continue;
-      cgraph_node *orig = node->clone_of;
-      while (orig->clone_of)
-	orig = orig->clone_of;
-      function *fn = DECL_STRUCT_FUNCTION (orig->decl);
-      if (!fn || !fn->cfg || !afdo_counts_p (fn)
-	  || !called_from_unmeasured_only_p (node))
+      cgraph_node *orig = clone_origin (node);
+      function *fn = counted_body (node);
+      if (!fn || !called_from_unmeasured_only_p (node))
 	continue;
       profile_count entry = ENTRY_BLOCK_PTR_FOR_FN (fn)->count;
       if (!entry.nonzero_p ())
@@ -193,21 +207,17 @@ resum_entries (afdo_session *s)
       if (node->inlined_to || !node->count.initialized_p ()
 	  || node->count.quality () != AFDO || !node->count.nonzero_p ())
 	continue;
-      cgraph_node *orig = node;
-      while (orig->clone_of)
-	orig = orig->clone_of;
-      function *fn = DECL_STRUCT_FUNCTION (orig->decl);
-      if (!fn || !fn->cfg || !afdo_counts_p (fn))
+      cgraph_node *orig = clone_origin (node);
+      if (!counted_body (node))
 	continue;
       gcov_type sum = 0;
       for (cgraph_edge *e = node->callers; e; e = e->next_caller)
 	{
 	  /* Its own recursion, through any copy of it, does not enter it
 	     from outside.  */
-	  cgraph_node *caller
-	    = e->caller->inlined_to ? e->caller->inlined_to : e->caller;
-	  while (caller->clone_of)
-	    caller = caller->clone_of;
+	  cgraph_node *caller = clone_origin (e->caller->inlined_to
+					      ? e->caller->inlined_to
+					      : e->caller);
 	  profile_count c = e->count.ipa ();
 	  if (caller == orig || !c.initialized_p ()
 	      || c.quality () != AFDO)

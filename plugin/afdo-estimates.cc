@@ -255,8 +255,8 @@ peel_execute (afdo_session *, function *fn)
    "cunroll" on, for every loop whose iterations are not constant, it
    cost zstd's function 6.4 M instructions (1.9 % of the small
    workload); for loops of one exit only, it still changed zstd's code
-   where the unroller decided as without it.  The passes after the unroller do not weigh
-   iterations on x86 (no doloop).  */
+   where the unroller decided as without it.  The passes after the
+   unroller do not weigh iterations on x86 (no doloop).  */
 static bool
 trips_gate (afdo_session *s, function *fn)
 {
