@@ -46,11 +46,12 @@ usage (FILE *f)
 "                      (without LBR they give indirect-call targets and\n"
 "                      calling contexts)\n"
 "  --exec-model=M      how IP samples become execution counts on the\n"
-"                      binary's CFG: raw (samples per instruction), norm\n"
-"                      (per block, over its size; default), skid (samples\n"
-"                      moved back over the skid, then norm), mcf (then a\n"
-"                      minimum-cost flow), full (the flow with costs by\n"
-"                      confidence)\n"
+"                      binary's CFG: raw (samples per instruction), size\n"
+"                      (per block, over its size), norm (then each block\n"
+"                      raised to what its neighbours force; default),\n"
+"                      skid (samples moved back over the skid, then\n"
+"                      size), mcf (skid, size, then a minimum-cost flow),\n"
+"                      full (the flow with costs by confidence)\n"
 "\n"
 "Output:\n"
 "  -o, --output=FILE   where to write the profile\n"
@@ -237,7 +238,7 @@ main (int argc, char **argv)
 	if (!exec_model_parse (optarg, &co.exec_model))
 	  {
 	    snprintf (buf, sizeof buf, "unknown --exec-model '%s' (raw, "
-		      "norm, skid, mcf or full)", optarg);
+		      "size, norm, skid, mcf or full)", optarg);
 	    fail (buf);
 	  }
 	break;

@@ -31,12 +31,18 @@
    (doc/afdo-convert.md).  */
 #define COST_SCALE 16
 #define COST_MAX 1000000
+/* A function of fewer samples is not lifted: its neighbours' estimates
+   are a sample or two each, and every block raised would add a row of
+   1 to a profile that the plugin's evidence rule must see as the
+   handful of samples it is (its unit gate, min-unit-samples, is 30).  */
+#define LIFT_MIN_SAMPLES 30
 
 bool
 exec_model_parse (const char *name, exec_model *model)
 {
-  static const char *const names[] = { "raw", "norm", "skid", "mcf", "full" };
-  for (int i = 0; i < 5; i++)
+  static const char *const names[] = { "raw", "size", "norm", "skid", "mcf",
+					"full" };
+  for (int i = 0; i < 6; i++)
     if (!strcmp (name, names[i]))
       {
 	*model = (exec_model) i;
@@ -321,6 +327,60 @@ norm_estimates (exec_func *f, const double *s)
     f->est[k] = s[k] / f->g->blocks[k].n;
 }
 
+/* Raise each block to what its neighbours' estimates force: every run
+   of a successor whose one predecessor it is, and every run of a
+   predecessor whose one successor it is, is a run of the block.  A
+   timer interrupt almost never names some instructions (a conditional
+   jump alone at a jump's target, after the jump that took it there), so
+   a block of one or two of them reads 0 samples while the block it
+   alone leads to has hundreds; without this the arm would read as never
+   taken.  Only raises: a block's own samples are evidence that it ran,
+   its lack of samples is not evidence against what its neighbours show.
+   Repeated while a raise enables another, at most 16 times (a cycle of
+   blocks no path enters could raise itself without end).  */
+static void
+lift (exec_func *f)
+{
+  const bincfg *g = f->g;
+  double recorded = 0;
+  for (uint32_t k = 0; k < g->n_blocks; k++)
+    recorded += f->block_samples[k];
+  if (recorded < LIFT_MIN_SAMPLES)
+    return;
+  for (int pass = 0; pass < 16; pass++)
+    {
+      bool changed = false;
+      for (uint32_t k = 0; k < g->n_blocks; k++)
+	{
+	  const cfg_block *b = &g->blocks[k];
+	  double out = 0, in = 0;
+	  for (uint32_t e = b->succ; e < b->succ + b->n_succ; e++)
+	    if (g->succs[e] != k && g->blocks[g->succs[e]].n_pred == 1)
+	      out += f->est[g->succs[e]];
+	  for (uint32_t e = b->pred; e < b->pred + b->n_pred; e++)
+	    if (g->preds[e] != k && g->blocks[g->preds[e]].n_succ == 1)
+	      in += f->est[g->preds[e]];
+	  double lo = out > in ? out : in;
+	  if (lo > f->est[k] * 1.0001 + 1e-9)
+	    {
+	      f->est[k] = lo;
+	      changed = true;
+	    }
+	}
+      if (!changed)
+	break;
+    }
+  /* The function keeps its mass (estimates times instructions): its
+     samples were all recorded, and what the raised blocks lacked, their
+     neighbours took.  */
+  double after = 0;
+  for (uint32_t k = 0; k < g->n_blocks; k++)
+    after += f->est[k] * g->blocks[k].n;
+  if (after > recorded)
+    for (uint32_t k = 0; k < g->n_blocks; k++)
+      f->est[k] *= recorded / after;
+}
+
 static bool
 all_zero (const double *v, uint32_t n)
 {
@@ -347,6 +407,8 @@ estimate (execcounts *x, exec_func *f)
       s = moved;
     }
   norm_estimates (f, s);
+  if (x->model == EXEC_NORM)
+    lift (f);
   if (x->model >= EXEC_MCF)
     {
       if (!flow (f, s, x->model == EXEC_FULL))

@@ -28,13 +28,15 @@
 typedef enum exec_model
 {
   EXEC_RAW,
+  EXEC_SIZE,
   EXEC_NORM,
   EXEC_SKID,
   EXEC_MCF,
   EXEC_FULL
 } exec_model;
 
-/* The model named NAME (raw, norm, skid, mcf, full); false when none
+/* The model named NAME (raw, size, norm, skid, mcf,
+   full); false when none
    is.  */
 bool exec_model_parse (const char *name, exec_model *model);
 

@@ -183,7 +183,7 @@ block_est (const execcounts *x, uint64_t addr)
 
 /* Skid: a sample moves to the instruction before it, at a block's
    first instruction to the predecessors' last ones in proportion to
-   their samples per instruction; norm divides by the block's size; raw
+   their samples per instruction; size divides by the block's size; raw
    keeps the samples where they are.  */
 START_TEST (test_skid)
 {
@@ -211,7 +211,7 @@ START_TEST (test_skid)
 			   (10 + 30 - to_l) / pb->n, 1e-9);
   exec_free (x);
 
-  x = exec_compute (bin, &ips, EXEC_NORM);
+  x = exec_compute (bin, &ips, EXEC_SIZE);
   ck_assert_double_eq_tol (block_est (x, g->insns[lb->first].addr),
 			   130.0 / lb->n, 1e-9);
   exec_free (x);
@@ -258,6 +258,59 @@ START_TEST (test_cold_and_table_counts)
   ck_assert (block_est (x, cold->addr) > 0);
   exec_free (x);
   afdo_map_free (&ips);
+}
+END_TEST
+
+/* A block without samples is raised to what a neighbour forces: the
+   dispatch block of the switch to the case that only it leads to, and
+   the entry to the dispatch block, which only it leads to; size alone
+   leaves them at 0.  */
+START_TEST (test_lift)
+{
+  bincfg *g = bincfg_build (bin, func ("sw"));
+  uint32_t jb = 0;
+  for (uint32_t k = 0; k < g->n_blocks; k++)
+    if (g->blocks[k].n_succ == 8)
+      jb = k;
+  const cfg_block *t = &g->blocks[g->succs[g->blocks[jb].succ]];
+  ck_assert_uint_eq (t->n_pred, 1);
+  ck_assert_uint_eq (g->blocks[jb].n_pred, 1);
+  uint64_t case_first = g->insns[t->first].addr;
+  uint64_t jump_first = g->insns[g->blocks[jb].first].addr;
+  uint64_t entry = g->insns[g->blocks[g->entry].first].addr;
+  uint32_t tn = t->n;
+  bincfg_free (g);
+
+  afdo_map ips = { 0 };
+  put (&ips, case_first, 40);
+  execcounts *x = exec_compute (bin, &ips, EXEC_SIZE);
+  ck_assert_double_eq_tol (block_est (x, case_first), 40.0 / tn, 1e-9);
+  ck_assert_double_eq (block_est (x, jump_first), 0);
+  exec_free (x);
+  x = exec_compute (bin, &ips, EXEC_NORM);
+  double c = block_est (x, case_first);
+  ck_assert (c > 0 && c < 40.0 / tn);
+  ck_assert_double_eq_tol (block_est (x, jump_first), c, 1e-9);
+  ck_assert (block_est (x, entry) >= c - 1e-9);
+  /* The function keeps its 40 samples.  */
+  uint32_t f, i;
+  ck_assert (exec_find (x, case_first, &f, &i));
+  const bincfg *xg = x->f[f].g;
+  double mass = 0;
+  for (uint32_t k = 0; k < xg->n_blocks; k++)
+    mass += x->f[f].est[k] * xg->blocks[k].n;
+  ck_assert_double_eq_tol (mass, 40, 1e-6);
+  exec_free (x);
+  afdo_map_free (&ips);
+
+  /* Ten samples are too few to lift.  */
+  afdo_map few = { 0 };
+  put (&few, case_first, 10);
+  x = exec_compute (bin, &few, EXEC_NORM);
+  ck_assert_double_eq_tol (block_est (x, case_first), 10.0 / tn, 1e-9);
+  ck_assert_double_eq (block_est (x, jump_first), 0);
+  exec_free (x);
+  afdo_map_free (&few);
 }
 END_TEST
 
@@ -360,6 +413,8 @@ START_TEST (test_model_names)
 {
   exec_model m;
   ck_assert (exec_model_parse ("raw", &m) && m == EXEC_RAW);
+  ck_assert (exec_model_parse ("size", &m) && m == EXEC_SIZE);
+  ck_assert (exec_model_parse ("norm", &m) && m == EXEC_NORM);
   ck_assert (exec_model_parse ("full", &m) && m == EXEC_FULL);
   ck_assert (exec_model_parse ("mcf", &m) && m == EXEC_MCF);
   ck_assert (!exec_model_parse ("fast", &m));
@@ -374,7 +429,7 @@ main (void)
   tcase_add_unchecked_fixture (tc, setup, teardown);
   tu_add_tests (tc, (const TTest *[]) {
     test_cold_part, test_jump_table, test_skid, test_cold_and_table_counts,
-    test_flow, test_flow_single_sample, test_insn_counts_file,
+    test_lift, test_flow, test_flow_single_sample, test_insn_counts_file,
     test_model_names, NULL });
   return tu_run_suite (s);
 }
