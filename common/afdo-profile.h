@@ -57,6 +57,11 @@ typedef uint32_t afdo_key_t;
 /* Nesting deeper than this is refused by the readers (and never produced
    by a real inliner).  */
 #define AFDO_MAX_DEPTH 256
+/* The fewest samples that support a decision: the plugin's unit gate
+   (min-unit-samples, doc/design.md "The evidence rule"), and the least
+   a function needs for the converter to lift its blocks
+   (converter/execcount.c).  */
+#define AFDO_MIN_UNIT_SAMPLES 30
 
 typedef struct afdo_target
 {

@@ -31,18 +31,13 @@
    (doc/afdo-convert.md).  */
 #define COST_SCALE 16
 #define COST_MAX 1000000
-/* A function of fewer samples is not lifted: its neighbours' estimates
-   are a sample or two each, and every block raised would add a row of
-   1 to a profile that the plugin's evidence rule must see as the
-   handful of samples it is (its unit gate, min-unit-samples, is 30).  */
-#define LIFT_MIN_SAMPLES 30
 
 bool
 exec_model_parse (const char *name, exec_model *model)
 {
   static const char *const names[] = { "raw", "size", "norm", "skid", "mcf",
 					"full" };
-  for (int i = 0; i < 6; i++)
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (!strcmp (name, names[i]))
       {
 	*model = (exec_model) i;
@@ -345,7 +340,11 @@ lift (exec_func *f)
   double recorded = 0;
   for (uint32_t k = 0; k < g->n_blocks; k++)
     recorded += f->block_samples[k];
-  if (recorded < LIFT_MIN_SAMPLES)
+  /* A function of fewer samples is not lifted: its neighbours'
+     estimates are a sample or two each, and every block raised would add
+     a row of 1 to a profile that the plugin's evidence rule must see as
+     the handful of samples it is.  */
+  if (recorded < AFDO_MIN_UNIT_SAMPLES)
     return;
   for (int pass = 0; pass < 16; pass++)
     {

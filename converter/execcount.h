@@ -35,9 +35,8 @@ typedef enum exec_model
   EXEC_FULL
 } exec_model;
 
-/* The model named NAME (raw, size, norm, skid, mcf,
-   full); false when none
-   is.  */
+/* The model named NAME (raw, size, norm, skid, mcf, full); false when
+   none is.  */
 bool exec_model_parse (const char *name, exec_model *model);
 
 /* The counts of one function (one CFG).  */
