@@ -46,11 +46,11 @@ usage (FILE *f)
 "                      (without LBR they give indirect-call targets and\n"
 "                      calling contexts)\n"
 "  --exec-model=M      how IP samples become execution counts on the\n"
-"                      binary's CFG: raw (samples per instruction), size\n"
-"                      (per block, over its size), norm (then each block\n"
-"                      raised to what its neighbours force; default),\n"
+"                      binary's CFG: raw (samples per instruction), norm\n"
+"                      (per block, over its size; default), lift (then\n"
+"                      each block raised to what its neighbours force),\n"
 "                      skid (samples moved back over the skid, then\n"
-"                      size), mcf (skid, size, then a minimum-cost flow),\n"
+"                      norm), mcf (skid, norm, then a minimum-cost flow),\n"
 "                      full (the flow with costs by confidence)\n"
 "\n"
 "Output:\n"
@@ -238,7 +238,7 @@ main (int argc, char **argv)
 	if (!exec_model_parse (optarg, &co.exec_model))
 	  {
 	    snprintf (buf, sizeof buf, "unknown --exec-model '%s' (raw, "
-		      "size, norm, skid, mcf or full)", optarg);
+		      "norm, lift, skid, mcf or full)", optarg);
 	    fail (buf);
 	  }
 	break;

@@ -35,7 +35,7 @@
 bool
 exec_model_parse (const char *name, exec_model *model)
 {
-  static const char *const names[] = { "raw", "size", "norm", "skid", "mcf",
+  static const char *const names[] = { "raw", "norm", "lift", "skid", "mcf",
 					"full" };
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (!strcmp (name, names[i]))
@@ -406,7 +406,7 @@ estimate (execcounts *x, exec_func *f)
       s = moved;
     }
   norm_estimates (f, s);
-  if (x->model == EXEC_NORM)
+  if (x->model == EXEC_LIFT)
     lift (f);
   if (x->model >= EXEC_MCF)
     {

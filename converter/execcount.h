@@ -28,14 +28,14 @@
 typedef enum exec_model
 {
   EXEC_RAW,
-  EXEC_SIZE,
   EXEC_NORM,
+  EXEC_LIFT,
   EXEC_SKID,
   EXEC_MCF,
   EXEC_FULL
 } exec_model;
 
-/* The model named NAME (raw, size, norm, skid, mcf, full); false when
+/* The model named NAME (raw, norm, lift, skid, mcf, full); false when
    none is.  */
 bool exec_model_parse (const char *name, exec_model *model);
 

@@ -183,7 +183,7 @@ block_est (const execcounts *x, uint64_t addr)
 
 /* Skid: a sample moves to the instruction before it, at a block's
    first instruction to the predecessors' last ones in proportion to
-   their samples per instruction; size divides by the block's size; raw
+   their samples per instruction; norm divides by the block's size; raw
    keeps the samples where they are.  */
 START_TEST (test_skid)
 {
@@ -211,7 +211,7 @@ START_TEST (test_skid)
 			   (10 + 30 - to_l) / pb->n, 1e-9);
   exec_free (x);
 
-  x = exec_compute (bin, &ips, EXEC_SIZE);
+  x = exec_compute (bin, &ips, EXEC_NORM);
   ck_assert_double_eq_tol (block_est (x, g->insns[lb->first].addr),
 			   130.0 / lb->n, 1e-9);
   exec_free (x);
@@ -263,7 +263,7 @@ END_TEST
 
 /* A block without samples is raised to what a neighbour forces: the
    dispatch block of the switch to the case that only it leads to, and
-   the entry to the dispatch block, which only it leads to; size alone
+   the entry to the dispatch block, which only it leads to; norm
    leaves them at 0.  */
 START_TEST (test_lift)
 {
@@ -283,11 +283,11 @@ START_TEST (test_lift)
 
   afdo_map ips = { 0 };
   put (&ips, case_first, 40);
-  execcounts *x = exec_compute (bin, &ips, EXEC_SIZE);
+  execcounts *x = exec_compute (bin, &ips, EXEC_NORM);
   ck_assert_double_eq_tol (block_est (x, case_first), 40.0 / tn, 1e-9);
   ck_assert_double_eq (block_est (x, jump_first), 0);
   exec_free (x);
-  x = exec_compute (bin, &ips, EXEC_NORM);
+  x = exec_compute (bin, &ips, EXEC_LIFT);
   double c = block_est (x, case_first);
   ck_assert (c > 0 && c < 40.0 / tn);
   ck_assert_double_eq_tol (block_est (x, jump_first), c, 1e-9);
@@ -306,7 +306,7 @@ START_TEST (test_lift)
   /* Ten samples are too few to lift.  */
   afdo_map few = { 0 };
   put (&few, case_first, 10);
-  x = exec_compute (bin, &few, EXEC_NORM);
+  x = exec_compute (bin, &few, EXEC_LIFT);
   ck_assert_double_eq_tol (block_est (x, case_first), 10.0 / tn, 1e-9);
   ck_assert_double_eq (block_est (x, jump_first), 0);
   exec_free (x);
@@ -413,8 +413,8 @@ START_TEST (test_model_names)
 {
   exec_model m;
   ck_assert (exec_model_parse ("raw", &m) && m == EXEC_RAW);
-  ck_assert (exec_model_parse ("size", &m) && m == EXEC_SIZE);
   ck_assert (exec_model_parse ("norm", &m) && m == EXEC_NORM);
+  ck_assert (exec_model_parse ("lift", &m) && m == EXEC_LIFT);
   ck_assert (exec_model_parse ("full", &m) && m == EXEC_FULL);
   ck_assert (exec_model_parse ("mcf", &m) && m == EXEC_MCF);
   ck_assert (!exec_model_parse ("fast", &m));
