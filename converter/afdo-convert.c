@@ -47,8 +47,8 @@ usage (FILE *f)
 "                      calling contexts)\n"
 "  --exec-model=M      how IP samples become execution counts on the\n"
 "                      binary's CFG: raw (samples per instruction), norm\n"
-"                      (per block, over its size; default), lift (then\n"
-"                      each block raised to what its neighbours force),\n"
+"                      (per block, over its size), lift (then each block\n"
+"                      raised to what its neighbours force; default),\n"
 "                      skid (samples moved back over the skid, then\n"
 "                      norm), mcf (skid, norm, then a minimum-cost flow),\n"
 "                      full (the flow with costs by confidence)\n"
@@ -167,7 +167,7 @@ main (int argc, char **argv)
   memset (&co, 0, sizeof co);
   co.use_lbr = -1;
   co.build_id = BUILD_ID_CHECK;
-  co.exec_model = EXEC_NORM;
+  co.exec_model = EXEC_LIFT;
   if (!inputs || !kinds || !pids)
     fail ("out of memory");
   opterr = 0;

@@ -148,6 +148,9 @@ struct afdo_plugin_options
      block that ends in a computed jump moves to the successors that use
      it (afdo-dispatch.cc).  */
   bool dispatch_sink;
+  /* ira-region=0|1: a function with samples is one region to GCC's
+     register allocator (afdo-regalloc.cc).  */
+  bool ira_region;
   /* prologue=0|1: without a head count, the samples of the line of the
      function's opening brace count its entries.  */
   bool prologue;

@@ -227,6 +227,9 @@ static const arg_spec arg_table[] =
   ARG_B ("dispatch-sink", dispatch_sink, 1, false,
 	 "a computation RTL PRE put at the end of a hot computed jump's "
 	 "block moves to the successors that use it"),
+  ARG_B ("ira-region", ira_region, 1, false,
+	 "a function with samples is one region to the register "
+	 "allocator"),
   ARG_B ("lto-threshold", lto_threshold, 1, false,
 	 "at link time, the hot block threshold is the profile's, not GCC's"),
 };
@@ -485,6 +488,10 @@ register_late_passes (afdo_session *s, const char *base_name)
 		      "jump2", PASS_POS_INSERT_AFTER);
   afdo_register_pass (base_name, afdo_make_sink_pass (s), "rtl pre",
 		      PASS_POS_INSERT_AFTER);
+  afdo_register_pass (base_name, afdo_make_region_pass (s, false),
+		      "ira", PASS_POS_INSERT_BEFORE);
+  afdo_register_pass (base_name, afdo_make_region_pass (s, true),
+		      "ira", PASS_POS_INSERT_AFTER);
 }
 
 /* DUMP (NULL: none) as the dump switch of the plugin's pass PASS
@@ -624,5 +631,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   enable_dump ("autofdo_estimates", dump, "tree-");
   enable_dump ("autofdo_trips", dump, "rtl-");
   enable_dump ("autofdo_sink", dump, "rtl-");
+  enable_dump ("autofdo_region", dump, "rtl-");
   return 0;
 }

@@ -26,6 +26,7 @@
      afdo-estimates.cc the loops' estimates around vect and cunroll
      afdo-dispatch.cc  hot computed gotos keep their own copies, and
                        PRE's insertions out of them
+     afdo-regalloc.cc  one allocation region for a function with samples
      afdo-evaluate.cc  evaluate mode and block count files
      afdo-report.cc    the build report (report=FILE)
 
@@ -125,6 +126,11 @@ struct afdo_session
      compiled; the pass after "jump2" turns it on again
      [afdo-dispatch.cc].  */
   bool crossjumping_off;
+  /* The pass before "ira" made the function one allocation region;
+     the pass after "ira" gives back the regions as given
+     [afdo-regalloc.cc].  */
+  bool ira_region_set;
+  int given_ira_region;
   /* The plugin runs in the link-time compiler (lto1): the functions come
      with the counts it gave them when their units were compiled, and
      only the passes that act on those counts run (afdo-lto.cc)
@@ -629,6 +635,9 @@ opt_pass *afdo_make_dispatch_pass (afdo_session *, bool restore);
 /* The pass after "rtl pre" that moves PRE's insertions out of a hot
    computed jump's block (afdo-dispatch.cc).  */
 opt_pass *afdo_make_sink_pass (afdo_session *);
+/* The passes before and after (RESTORE) "ira" that make a function with
+   samples one allocation region (afdo-regalloc.cc).  */
+opt_pass *afdo_make_region_pass (afdo_session *, bool restore);
 
 /* Whether FN's counts are a sampled profile's (the plugin's, or
    -fauto-profile's): read, and of AFDO quality.  */

@@ -53,7 +53,7 @@ tu_convert_opts (convert_opts *o)
   memset (o, 0, sizeof *o);
   o->use_lbr = -1;
   o->build_id = BUILD_ID_CHECK;
-  o->exec_model = EXEC_NORM;
+  o->exec_model = EXEC_LIFT;
 }
 
 binary *
