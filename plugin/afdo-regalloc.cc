@@ -21,9 +21,9 @@
    0.34 % of the time by the lift's counts (afdo-convert's default): to
    give a pointer of that rare loop a register, IRA spilled distNextMatch
    from the whole walk, a store and a load on the walk's dependence chain
-   in every step (lz4 8 % slower than -O2).  With the counts of the norm
-   model the branch is taken half the time, which prices the conflict
-   too high to exchange.
+   in every step (lz4 6 to 9 % slower than -O2).  With the counts of
+   the norm model the branch is taken half the time, which prices the
+   conflict too high to exchange.
 
    With one region for the whole function (-fira-region=one) there is
    no enclosing loop and no soft conflict.  Where the function's counts
