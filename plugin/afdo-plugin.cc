@@ -491,7 +491,7 @@ register_late_passes (afdo_session *s, const char *base_name)
   afdo_register_pass (base_name, afdo_make_region_pass (s, false),
 		      "ira", PASS_POS_INSERT_BEFORE);
   afdo_register_pass (base_name, afdo_make_region_pass (s, true),
-		      "ira", PASS_POS_INSERT_AFTER);
+		      "reload", PASS_POS_INSERT_AFTER);
 }
 
 /* DUMP (NULL: none) as the dump switch of the plugin's pass PASS

@@ -28,7 +28,12 @@
    With one region for the whole function (-fira-region=one) there is
    no enclosing loop and no soft conflict.  Where the function's counts
    are its samples', the pass before "ira" makes it one region, and the
-   pass after "ira" gives back the regions as given (ira-region=1).  A
+   pass after "reload" gives back the regions as given (ira-region=1).
+   Not the pass right after "ira": "ira" asks the pass manager not to
+   collect garbage before "reload", whose input (the equivalences
+   IRA found) is not rooted, and a pass in between would collect it (an
+   internal compiler error in LRA on sqlite3's sqlite3VdbeExec;
+   ira-region-gc.c collects at every chance).  A
    -fira-region on the command line is kept.  Keeping as regions only
    the loops whose header ran at least 1/64 as often as the function's
    hottest one (through --param ira-max-loops-num, which drops the least
@@ -73,7 +78,7 @@ region_execute (afdo_session *s, function *fn)
   return 0;
 }
 
-/* After "ira": the given regions.  */
+/* After "reload": the given regions.  */
 static bool
 region_end_gate (afdo_session *s, function *)
 {
