@@ -58,9 +58,22 @@ bench_fetch ()
     return 0
   fi
   bench_enable_debsrc || return 1
+  rm -rf "$dl"
   mkdir -p "$dl"
-  if ! (cd "$dl" && apt-get source --download-only -qq "$pkg") \
-       >"$dl/fetch.log" 2>&1; then
+  # The candidate version first; when its files are gone from the
+  # mirror (a security update replaced on the archive, say), the other
+  # versions apt knows, newest first.
+  local v ok=
+  for v in "" $(apt-cache showsrc "$pkg" 2>/dev/null \
+                  | sed -n 's/^Version: //p' | sort -ruV); do
+    rm -f "$dl"/*.dsc "$dl"/*.tar.* "$dl"/*.diff.gz
+    if (cd "$dl" && apt-get source --download-only -qq "$pkg${v:+=$v}") \
+         >>"$dl/fetch.log" 2>&1; then
+      ok=1
+      break
+    fi
+  done
+  if [ -z "$ok" ]; then
     echo "bench: apt-get source $pkg failed (see $dl/fetch.log)" >&2
     return 1
   fi
