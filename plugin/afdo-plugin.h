@@ -127,7 +127,7 @@ struct afdo_session
      [afdo-dispatch.cc].  */
   bool crossjumping_off;
   /* The pass before "ira" made the function one allocation region;
-     the pass after "ira" gives back the regions as given
+     the pass after "reload" gives back the regions as given
      [afdo-regalloc.cc].  */
   bool ira_region_set;
   int given_ira_region;
@@ -635,8 +635,9 @@ opt_pass *afdo_make_dispatch_pass (afdo_session *, bool restore);
 /* The pass after "rtl pre" that moves PRE's insertions out of a hot
    computed jump's block (afdo-dispatch.cc).  */
 opt_pass *afdo_make_sink_pass (afdo_session *);
-/* The passes before and after (RESTORE) "ira" that make a function with
-   samples one allocation region (afdo-regalloc.cc).  */
+/* The pass before "ira" that makes a function with samples one
+   allocation region, and the one after "reload" (RESTORE) that gives
+   back the regions as given (afdo-regalloc.cc).  */
 opt_pass *afdo_make_region_pass (afdo_session *, bool restore);
 
 /* Whether FN's counts are a sampled profile's (the plugin's, or
