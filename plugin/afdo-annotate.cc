@@ -367,28 +367,37 @@ afdo_stmts_per_position (function *fn)
   return MAX ((double) stmts / (double) positions.elements (), 1.0);
 }
 
-/* Whether block B, located in the profile without samples, has a 0
-   that is evidence that it seldom ran: its lines have a row in the
-   profile (LINE_KNOWN; a line without a row had no code of its own in
-   the profiled binary, or the profile does not write rows of 0, and
-   says nothing), and the samples expected at the rate of its nearest
-   dominator with samples reach EVIDENCE_EXPECTED.  */
-static bool
-zero_evidence_p (vec<afdo_bb_count> &d, basic_block b, bool line_known)
+/* The samples block B, located in the profile without samples, would
+   have taken had it run as often as its nearest dominator with samples
+   (the dominator's count, samples per instruction, times B's code
+   statements); 0 when B's lines have no row in the profile (LINE_KNOWN
+   false: a line without a row had no code of its own in the profiled
+   binary, or the profile does not write rows of 0, and says nothing)
+   or no dominator has samples.  *EVIDENCE gets the evidence rule's
+   weaker figure: the nearest dominator with a row, samples or not, and
+   its count per code statement of its own.  */
+static double
+zero_expected (vec<afdo_bb_count> &d, basic_block b, bool line_known,
+	       double *evidence)
 {
+  *evidence = 0.0;
   if (!line_known)
-    return false;
+    return 0.0;
+  bool first = true;
   for (basic_block dom = get_immediate_dominator (CDI_DOMINATORS, b);
        dom && dom != ENTRY_BLOCK_PTR_FOR_FN (cfun);
        dom = get_immediate_dominator (CDI_DOMINATORS, dom))
     if (d[dom->index].state == AFDO_BB_ANNOTATED)
       {
-	double rate = (double) d[dom->index].annotated_count
-		      / (double) afdo_code_stmts (dom);
-	return (rate * (double) afdo_code_stmts (b)
-		>= (double) EVIDENCE_EXPECTED);
+	double at_rate = ((double) d[dom->index].annotated_count
+			  * (double) afdo_code_stmts (b));
+	if (first)
+	  *evidence = at_rate / (double) afdo_code_stmts (dom);
+	first = false;
+	if (d[dom->index].annotated_count > 0)
+	  return at_rate;
       }
-  return false;
+  return 0.0;
 }
 
 bool
@@ -489,7 +498,7 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
       any = true;
     }
   /* Which zeros are evidence, once every block's samples are known.  */
-  if (unit->s->opts.evidence)
+  if (unit->s->opts.evidence || unit->s->opts.cold_split)
     calculate_dominance_info (CDI_DOMINATORS);
   FOR_EACH_BB_FN (bb, cfun)
     {
@@ -498,11 +507,25 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
       if ((b.state == AFDO_BB_ANNOTATED && b.annotated_count > 0)
 	  || !b.located)
 	continue;
+      double evidence;
+      double expected = zero_expected (d, bb, b.line_known, &evidence);
       b.zero_evidence = (!unit->s->opts.evidence
-			 || zero_evidence_p (d, bb, b.line_known));
+			 || evidence >= (double) EVIDENCE_EXPECTED);
+      /* Had it run a fraction F of its dominator's runs, it would have
+	 taken none with a chance of exp (-F * EXPECTED): at cold-split
+	 samples, a 0 leaves at most a few per cent of them.  Not for a
+	 short arm, whose cheap statements take no samples even when they
+	 run (afdo_short_arm_p).  */
+      b.never = (unit->s->opts.cold_split > 0
+		 && expected >= (double) unit->s->opts.cold_split
+		 && !afdo_short_arm_p (unit->s, bb));
       if (dump_file && (dump_flags & TDF_DETAILS) && !b.zero_evidence)
-	fprintf (dump_file, "  bb %d: no samples, %s: unknown\n", bb->index,
-		 b.line_known ? "too few expected" : "no row");
+	fprintf (dump_file, "  bb %d: no samples, %s: unknown (%.1f)\n",
+		 bb->index, b.line_known ? "too few expected" : "no row",
+		 expected);
+      else if (dump_file && (dump_flags & TDF_DETAILS))
+	fprintf (dump_file, "  bb %d: no samples, %.1f expected%s\n",
+		 bb->index, expected, b.never ? ": cold-split" : "");
     }
   d[ENTRY_BLOCK].zero_evidence = d[ENTRY_BLOCK].located;
   res->matched = ctx.matched;

@@ -75,7 +75,10 @@ scale_dominated (basic_block b, gcov_type num, gcov_type den,
       double v = MIN ((double) old * (double) num / (double) den,
 		      (double) afdo_count_cap);
       gcov_type c = MAX ((gcov_type) v, MAX (floor, MIN (old, hot)));
-      x->count = profile_count::from_gcov_type (c).afdo ();
+      /* A block that cold-split made "never executed" stays so: its
+	 0 rests on its own row, not on the branch's split.  */
+      if (!(x->count == profile_count::zero ()))
+	x->count = profile_count::from_gcov_type (c).afdo ();
       for (basic_block k = first_dom_son (CDI_DOMINATORS, x); k;
 	   k = next_dom_son (CDI_DOMINATORS, k))
 	stack.safe_push (k);
@@ -210,6 +213,8 @@ loop_agrees_with_exit (afdo_session *s, basic_block bb)
   for (unsigned i = 0; i < loop->num_nodes; i++)
     {
       basic_block x = body[i];
+      if (x->count == profile_count::zero ())
+	continue;
       gcov_type old = x->count.initialized_p () ? x->count.to_gcov_type () : 0;
       double c = MIN ((double) old * w / (double) have,
 		      (double) afdo_count_cap);
@@ -394,6 +399,55 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
   FOR_ALL_BB_FN (bb, cfun)
     bb->count = profile_count::from_gcov_type
 		  (MAX (d[bb->index].count, min_count (s))).afdo ();
+  /* A block whose 0 rules out all but a rare run, and which the
+     inference left at 0, is "never executed" to GCC: compiled for size
+     and moved to the cold partition, as -fprofile-use does with the
+     blocks its training run did not reach.  An AFDO count of 0 is not
+     enough: GCC trusts only a precise 0.  */
+  unsigned n_never = 0, n_below = 0;
+  if (s->opts.cold_split)
+    {
+      /* A block the inference left at 0 that is entered only from such
+	 blocks runs no more often than they do, and goes with them: else
+	 GCC, which keeps no cold block whose only successor is hot, would
+	 take them back (a handler's rest without rows of its own gets the
+	 least count, which to GCC is hot).  In reverse post-order, so a
+	 loop's header, entered from its latch too, is not.  */
+      auto_bitmap zero;
+      int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (cfun));
+      int n = pre_and_rev_post_order_compute (NULL, rpo, false);
+      for (int i = 0; i < n; i++)
+	{
+	  bb = BASIC_BLOCK_FOR_FN (cfun, rpo[i]);
+	  afdo_bb_count &b = d[bb->index];
+	  if (b.count != 0)
+	    continue;
+	  bool below = false;
+	  if (!b.never)
+	    {
+	      edge e;
+	      edge_iterator ei;
+	      below = EDGE_COUNT (bb->preds) > 0;
+	      FOR_EACH_EDGE (e, ei, bb->preds)
+		if (!bitmap_bit_p (zero, e->src->index)
+		    || (e->flags & (EDGE_EH | EDGE_ABNORMAL)))
+		  below = false;
+	      if (!below)
+		continue;
+	    }
+	  bitmap_set_bit (zero, bb->index);
+	  bb->count = profile_count::zero ();
+	  if (below)
+	    n_below++;
+	  else
+	    n_never++;
+	}
+      free (rpo);
+    }
+  if (n_never && dump_file)
+    fprintf (dump_file, "cold-split: %u blocks of 0 to the cold "
+	     "partition, %u more entered only from them\n", n_never,
+	     n_below);
 
   auto_bitmap noisy;
   FOR_ALL_BB_FN (bb, cfun)

@@ -508,6 +508,10 @@ struct afdo_bb_count
      dominator it would have had enough samples (the evidence rule).
      Without the evidence rule, LOCATED.  */
   bool zero_evidence;
+  /* Its 0 says it ran at most a small fraction of its dominator's runs
+     (the samples expected at that rate reach cold-split): GCC gets a
+     count of 0 for it and moves it to the cold partition.  */
+  bool never;
 };
 
 /* The counts of one edge, in its aux field during inference and
@@ -578,6 +582,9 @@ void afdo_record_loop_estimates (const afdo_session * = NULL,
    then true (afdo-probs.cc).  */
 bool afdo_set_probabilities (afdo_session *, vec<afdo_bb_count> &,
 			     basic_block bb, gcov_type sum);
+/* Whether B is an arm of at most short-arm code statements and no call,
+   whose row of 0 is no evidence (afdo-probs.cc).  */
+bool afdo_short_arm_p (const afdo_session *, basic_block);
 /* Stage: make COUNTS and the edge counts GCC's profile of cfun;
    UNEXECUTED when the instance says the function never ran
    (afdo-handoff.cc).  */

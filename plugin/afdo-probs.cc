@@ -347,8 +347,8 @@ callee_count_p (const afdo_bb_count &b)
    branch, a row of 0 on the store; the store was given 0 and laid out
    of line, one jump more per dispatched instruction.  A call's callee
    takes samples of its own when it runs: its 0 is evidence.  */
-static bool
-short_arm_p (afdo_session *s, basic_block b)
+bool
+afdo_short_arm_p (const afdo_session *s, basic_block b)
 {
   if (afdo_code_stmts (b) > s->opts.short_arm)
     return false;
@@ -396,7 +396,7 @@ short_arm_p (afdo_session *s, basic_block b)
      statements, excludes P NA / (P NA + NB): had the arm run P times as
      often as BB, its lines would have had P times BB's count.  Not
      where an edge leaves a loop or enters its head.  A short arm's 0
-     (short_arm_p) is no evidence here.  */
+     (afdo_short_arm_p) is no evidence here.  */
 static const char *
 branch_without_evidence (afdo_session *s, vec<afdo_bb_count> &d,
 			 basic_block bb)
@@ -478,7 +478,7 @@ branch_without_evidence (afdo_session *s, vec<afdo_bb_count> &d,
       double p = e[a]->probability.to_reg_br_prob_base ()
 		 / (double) REG_BR_PROB_BASE;
       double na = afdo_code_stmts (e[a]->dest), nb = afdo_code_stmts (bb);
-      if (k[a] == 0 && short_arm_p (s, e[a]->dest))
+      if (k[a] == 0 && afdo_short_arm_p (s, e[a]->dest))
 	return "a short arm's 0 is no evidence";
       if (within_interval_p (k[a] * na, m * nb, p * na / (p * na + nb)))
 	return "its arm's samples do not exclude the static probability";
