@@ -513,10 +513,16 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
 			 || evidence >= (double) EVIDENCE_EXPECTED);
       /* Had it run a fraction F of its dominator's runs, it would have
 	 taken none with a chance of exp (-F * EXPECTED): at cold-split
-	 samples, a 0 leaves at most a few per cent of them.  Not for a
-	 short arm, whose cheap statements take no samples even when they
-	 run (afdo_short_arm_p).  */
+	 samples, a 0 leaves at most a few per cent of them.  Only a row
+	 of 0 at the block's own position says so: where its line has rows
+	 for other discriminators only, the profiled binary's copies of the
+	 line were not this build's (duktape's duk_get_prop_stridx ran
+	 1.3 M instructions of such blocks in its cold partition on the
+	 small workload).
+	 Not for a short arm, whose cheap statements take no samples even
+	 when they run (afdo_short_arm_p).  */
       b.never = (unit->s->opts.cold_split > 0
+		 && b.state == AFDO_BB_ANNOTATED
 		 && expected >= (double) unit->s->opts.cold_split
 		 && !afdo_short_arm_p (unit->s, bb));
       if (dump_file && (dump_flags & TDF_DETAILS) && !b.zero_evidence)

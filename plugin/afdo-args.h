@@ -91,7 +91,7 @@ struct afdo_plugin_options
      call, with a row of 0, against the branch's samples: no evidence
      (afdo-probs.cc; 0: off).  */
   int short_arm;
-  /* cold-split=N: a block without samples whose lines have a row, and
+  /* cold-split=N: a block with a row of 0 at its own position, and
      which had it run as often as its nearest sampled dominator would
      have taken N samples or more, is given GCC's count 0 (0: no block).  */
   int cold_split;
