@@ -508,9 +508,11 @@ struct afdo_bb_count
      dominator it would have had enough samples (the evidence rule).
      Without the evidence rule, LOCATED.  */
   bool zero_evidence;
-  /* Its 0 says it ran at most a small fraction of its dominator's runs
-     (the samples expected at that rate reach cold-split): GCC gets a
-     count of 0 for it and moves it to the cold partition.  */
+  /* Its row of 0, at its own position, says it ran at most a small
+     fraction of its nearest sampled dominator's runs (the samples
+     expected at that rate reach cold-split), and it is no short arm:
+     left at 0 by the inference, it gets GCC's count 0 and goes to the
+     cold partition (afdo-handoff.cc).  */
   bool never;
 };
 
