@@ -383,14 +383,14 @@ zero_expected (vec<afdo_bb_count> &d, basic_block b, bool line_known,
   *evidence = 0.0;
   if (!line_known)
     return 0.0;
+  double stmts = (double) afdo_code_stmts (b);
   bool first = true;
   for (basic_block dom = get_immediate_dominator (CDI_DOMINATORS, b);
        dom && dom != ENTRY_BLOCK_PTR_FOR_FN (cfun);
        dom = get_immediate_dominator (CDI_DOMINATORS, dom))
     if (d[dom->index].state == AFDO_BB_ANNOTATED)
       {
-	double at_rate = ((double) d[dom->index].annotated_count
-			  * (double) afdo_code_stmts (b));
+	double at_rate = (double) d[dom->index].annotated_count * stmts;
 	if (first)
 	  *evidence = at_rate / (double) afdo_code_stmts (dom);
 	first = false;
@@ -528,7 +528,7 @@ afdo_annotate_blocks (afdo_unit *unit, afdo_function *instance,
       if (dump_file && (dump_flags & TDF_DETAILS) && !b.zero_evidence)
 	fprintf (dump_file, "  bb %d: no samples, %s: unknown (%.1f)\n",
 		 bb->index, b.line_known ? "too few expected" : "no row",
-		 expected);
+		 evidence);
       else if (dump_file && (dump_flags & TDF_DETAILS))
 	fprintf (dump_file, "  bb %d: no samples, %.1f expected%s\n",
 		 bb->index, expected, b.never ? ": cold-split" : "");

@@ -405,7 +405,11 @@ afdo_handoff_counts (afdo_session *s, vec<afdo_bb_count> &d,
      blocks its training run did not reach.  An AFDO count of 0 is not
      enough: GCC trusts only a precise 0.  */
   unsigned n_never = 0, n_below = 0;
-  if (s->opts.cold_split)
+  bool any_never = false;
+  FOR_EACH_BB_FN (bb, cfun)
+    if (d[bb->index].never && d[bb->index].count == 0)
+      any_never = true;
+  if (any_never)
     {
       /* A block the inference left at 0 that is entered only from such
 	 blocks runs no more often than they do, and goes with them: else

@@ -173,8 +173,8 @@ static const arg_spec arg_table[] =
   ARG_N ("short-arm", short_arm, 100, 2, NULL, false,
 	 "statements of an arm whose 0 samples are no evidence"),
   ARG_N ("cold-split", cold_split, 1000000, 100, NULL, false,
-	 "a block with no samples where N were expected at its dominator's "
-	 "rate goes to the cold partition (0: none)"),
+	 "a block with a row of 0 where N samples were expected at its "
+	 "sampled dominator's rate goes to the cold partition (0: none)"),
   ARG_B ("arm-flow", arm_flow, 1, false,
 	 "weigh two arms' samples by how far their sum falls short of "
 	 "their join's"),
